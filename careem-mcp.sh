@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# One entry point for people and CI: installs and builds when needed, then runs the server,
+# the honesty check, the scenario forcer, or every test. Never writes to stdout before the
+# server starts, so `--stdio` stays a clean JSON-RPC channel.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$root"
+
+log() { printf 'careem-mcp.sh: %s\n' "$*" >&2; }
+
+ensure_installed() {
+  # Reinstall when node_modules is missing or older than the lock file.
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "installing dependencies (npm ci)"
+    npm ci --no-audit --no-fund --loglevel=error >&2
+  fi
+}
+
+ensure_built() {
+  # Rebuild when any source file is newer than the build stamp.
+  if [ ! -f dist/.stamp ] || [ -n "$(find src tsconfig.json tsconfig.build.json package-lock.json -newer dist/.stamp -print -quit)" ]; then
+    log "building (tsc)"
+    rm -rf dist
+    npx tsc -p tsconfig.build.json >&2
+    touch dist/.stamp
+  fi
+}
+
+case "${1:-}" in
+  test)
+    shift
+    ensure_installed
+    ensure_built
+    npx tsc -p tsconfig.json --noEmit >&2
+    npx vitest run "$@"
+    node scripts/conformance.mjs
+    ;;
+  bench)
+    shift
+    ensure_installed
+    ensure_built
+    exec node bench/run.mjs "$@"
+    ;;
+  *)
+    ensure_installed
+    ensure_built
+    exec node dist/cli.js "$@"
+    ;;
+esac

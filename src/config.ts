@@ -1,0 +1,49 @@
+// Runtime configuration: one place for every option, its environment variable and its default.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The project root: two levels up from dist/config.js or src/config.ts. */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface Config {
+  port: number;
+  host: string;
+  toolsDir: string;
+  runDir: string;
+  widgetDomain: string;
+  serviceVersion: string;
+  /** Idle session expiry in milliseconds. */
+  idleTimeoutMs: number;
+  /** Request body limit in bytes. */
+  bodyLimit: number;
+  /** Token served at /.well-known/openai-apps-challenge. */
+  challengeToken: string;
+  /** SSE keep-alive comment interval in milliseconds. */
+  keepAliveMs: number;
+}
+
+export const defaults: Config = {
+  port: 8080,
+  host: "127.0.0.1",
+  toolsDir: path.join(projectRoot, "tools"),
+  runDir: path.join(projectRoot, ".run"),
+  widgetDomain: "https://careem-mcp-app.pages.dev",
+  serviceVersion: "v1.0.0",
+  idleTimeoutMs: 30 * 60 * 1000,
+  bodyLimit: 4 * 1024 * 1024,
+  challengeToken: "local-openai-apps-challenge-token",
+  keepAliveMs: 15_000,
+};
+
+/** Environment variable for each option, documented in --help and the README. */
+export const envNames = {
+  port: "CAREEM_MCP_PORT",
+  host: "CAREEM_MCP_HOST",
+  toolsDir: "CAREEM_MCP_TOOLS",
+  widgetDomain: "CAREEM_MCP_WIDGET_DOMAIN",
+  serviceVersion: "CAREEM_MCP_SERVICE_VERSION",
+  idleTimeoutMs: "CAREEM_MCP_IDLE_TIMEOUT_MS",
+  bodyLimit: "CAREEM_MCP_BODY_LIMIT",
+  challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
+  keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
+} as const;

@@ -1,0 +1,80 @@
+// Shared shapes of the engine. The engine is pure: no express, no sockets, no global clock.
+
+/** A JSON value as parsed from a tool file or a call's arguments. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** Injected time source: milliseconds since the epoch. */
+export type Clock = () => number;
+
+/** Injected randomness, so tests can pin every `{{uuid}}` and `{{rand:a-b}}`. */
+export interface RandomSource {
+  /** An integer in [min, max], both ends included. */
+  int(min: number, max: number): number;
+  /** A random UUID v4 string. */
+  uuid(): string;
+}
+
+/** A problem found in a tool file: always has a place and a mending hint in its message. */
+export interface Problem {
+  /** Path as shown to the user (relative to the working directory when possible). */
+  file: string;
+  /** 1-based line number in the file. */
+  line: number;
+  message: string;
+}
+
+/** A JSON code block of a tool file, with the line its content starts on. */
+export interface Block<T = Json> {
+  value: T;
+  line: number;
+}
+
+export interface Scenario {
+  name: string;
+  /** Line of the `## Scenario:` heading. */
+  line: number;
+  match?: Block;
+  response?: Block;
+  error?: Block;
+}
+
+/** A parsed tool file. `problems` non-empty means the file is broken and must not be served. */
+export interface ToolFile {
+  path: string;
+  /** File name without `.md`: the tool name the catalog indexes it under. */
+  name: string;
+  frontMatter: Record<string, unknown>;
+  frontMatterLine: number;
+  scenarios: Scenario[];
+  definition?: Block<JsonObject>;
+  problems: Problem[];
+}
+
+/** The MCP result of a `tools/call` (SPEC-NOTES 4-6). */
+export interface ToolCallResult {
+  content: { type: "text"; text: string }[];
+  structuredContent?: JsonObject;
+  isError: boolean;
+  [key: string]: unknown;
+}
+
+/** What the engine tells the transport about one call. */
+export type CallOutcome =
+  | {
+      kind: "result";
+      result: ToolCallResult;
+      tool: string;
+      /** Scenario used, or null when the call failed before selection (validation, broken file). */
+      scenario: string | null;
+      /** "forced" | "matched" | "default" | null (no scenario). */
+      selectedBy: "forced" | "matched" | "default" | null;
+      /** Warnings worth a log line (stale forced scenario, output schema mismatch, ...). */
+      warnings: string[];
+    }
+  | {
+      /** JSON-RPC error -32602, message `unknown tool "<name>"`. */
+      kind: "unknown-tool";
+      code: -32602;
+      message: string;
+    };
