@@ -1,6 +1,12 @@
 // The call pipeline every transport uses: catalog -> validate -> select -> render -> result.
-// Implementation lands in this file; the signatures below are the contract transports use.
-import type { CallOutcome, Clock, JsonObject, Problem, RandomSource } from "./types.js";
+// Pure of transports: no express, no sockets. Clock and randomness are injected.
+import { createHash, randomInt, randomUUID } from "node:crypto";
+import { readOverrides } from "../overrides/overridesFile.js";
+import { Catalog } from "./catalog.js";
+import { goJson } from "./goJson.js";
+import { render } from "./render.js";
+import { selectScenario } from "./select.js";
+import type { CallOutcome, Clock, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -11,14 +17,100 @@ export interface EngineOptions {
   random?: RandomSource;
 }
 
-export declare class Engine {
-  constructor(opts: EngineOptions);
+export const systemRandom: RandomSource = {
+  int: (min, max) => randomInt(min, max + 1),
+  uuid: () => randomUUID(),
+};
+
+export const systemClock: Clock = () => Date.now();
+
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}: ${p.message}`;
+}
+
+function errorResult(text: string): ToolCallResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export class Engine {
+  readonly catalog: Catalog;
+  private readonly clock: Clock;
+  private readonly random: RandomSource;
+
+  constructor(private readonly opts: EngineOptions) {
+    this.catalog = new Catalog(opts.toolsDir);
+    this.clock = opts.clock ?? systemClock;
+    this.random = opts.random ?? systemRandom;
+  }
+
   /** Every good tool file's `json tool` block verbatim, sorted by name; broken files left out. */
-  listTools(): JsonObject[];
-  /** One tools/call. Never throws for bad input; every problem becomes a result or unknown-tool. */
-  callTool(name: string, args: unknown): CallOutcome;
+  listTools(): JsonObject[] {
+    const tools: JsonObject[] = [];
+    for (const entry of this.catalog.all()) if (entry.kind === "ok") tools.push(entry.result.tool.definition);
+    return tools;
+  }
+
   /** Problems of every broken file in the catalog right now (for log lines). */
-  problems(): Problem[];
+  problems(): Problem[] {
+    return this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []));
+  }
+
   /** Changes whenever the set of tools or any definition changes (drives tools/list_changed). */
-  fingerprint(): string;
+  fingerprint(): string {
+    const hash = createHash("sha1");
+    for (const entry of this.catalog.all()) {
+      hash.update(entry.kind === "ok" ? `${entry.name}\u0000${JSON.stringify(entry.result.tool.definition)}\u0001` : `${entry.name}\u0000broken\u0001`);
+    }
+    return hash.digest("hex");
+  }
+
+  /** One tools/call. Never throws for bad input; every problem becomes a result or unknown-tool. */
+  callTool(name: string, rawArgs: unknown): CallOutcome {
+    const entry = this.catalog.get(name);
+    if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "broken") {
+      const text = `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}`;
+      return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] };
+    }
+    const tool = entry.result.tool;
+    const warnings: string[] = [];
+    // Missing or null arguments count as {} (SPEC-NOTES 6).
+    const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
+    const reason = tool.validators.checkArguments(args);
+    if (reason !== null) {
+      return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
+    }
+    const argObject = args as Record<string, Json>;
+
+    const { overrides, warning } = readOverrides(this.opts.runDir);
+    if (warning) warnings.push(warning);
+    const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
+    const selection = selectScenario(tool.scenarios, argObject, forced);
+    if (selection.staleForced !== undefined) {
+      warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
+    }
+    const scenario = selection.scenario;
+    if (!scenario) {
+      const text = `no scenario of ${name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
+      return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
+    }
+
+    const value = render(scenario.template, { args: argObject, clock: this.clock, random: this.random });
+    let result: ToolCallResult;
+    if (scenario.isError) {
+      result = errorResult(typeof value === "string" ? value : goJson(value));
+    } else if (isObject(value)) {
+      const problem = tool.validators.checkOutput(value);
+      if (problem) warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+      result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
+    } else {
+      warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
+      result = { content: [{ type: "text", text: goJson(value) }], isError: false };
+    }
+    return { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
+  }
 }

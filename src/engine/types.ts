@@ -35,8 +35,10 @@ export interface Scenario {
   /** Line of the `## Scenario:` heading. */
   line: number;
   match?: Block;
-  response?: Block;
-  error?: Block;
+  /** Raw text of the `json response` block: compiled as a template, not parsed as plain JSON. */
+  response?: Block<string>;
+  /** Raw text of the `json error` block. */
+  error?: Block<string>;
 }
 
 /** A parsed tool file. `problems` non-empty means the file is broken and must not be served. */

@@ -1,0 +1,172 @@
+// The tools directory as an index from tool name to file, re-checked on every access
+// (SPEC-NOTES 10-11). Directory listings are cached by the directory's stat, parsed files by
+// the file's stat; a file whose stat is too recent to trust is compared by content ("racy git"),
+// so an edit made in the same clock tick as the previous call is still seen.
+import fs from "node:fs";
+import path from "node:path";
+import { displayPath } from "./displayPath.js";
+import { loadTool, type LoadResult } from "./loadTool.js";
+import { parseToolFile } from "./parseToolFile.js";
+import type { Problem } from "./types.js";
+
+export type CatalogEntry =
+  | { kind: "missing" }
+  | { kind: "broken"; name: string; path: string; problems: Problem[] }
+  | { kind: "ok"; name: string; path: string; result: Extract<LoadResult, { ok: true }> };
+
+interface DirCache {
+  key: string;
+  files: string[];
+  dirs: string[];
+}
+
+interface FileCache {
+  key: string;
+  text: string;
+  /** Wall time when the stat was taken: a stat much newer than its mtime can be trusted. */
+  checkedAt: number;
+  result: LoadResult;
+}
+
+/** Stat fields that change on any write: nanosecond mtime, ctime, size and inode. */
+function statKey(stat: fs.BigIntStats): string {
+  return `${stat.mtimeNs}:${stat.ctimeNs}:${stat.size}:${stat.ino}`;
+}
+
+/** Timestamps are kernel-tick coarse; within this window of the mtime, compare content too. */
+const RACY_WINDOW_NS = 2_000_000_000n;
+
+export class Catalog {
+  private readonly dirs = new Map<string, DirCache>();
+  private readonly files = new Map<string, FileCache>();
+
+  constructor(readonly toolsDir: string) {}
+
+  /** Every tool file path under the tools directory, per the cached listings. */
+  private listFiles(): string[] {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const walk = (dir: string) => {
+      const cached = this.listDir(dir);
+      if (!cached) return;
+      seen.add(dir);
+      out.push(...cached.files);
+      for (const sub of cached.dirs) walk(sub);
+    };
+    walk(this.toolsDir);
+    for (const dir of this.dirs.keys()) if (!seen.has(dir)) this.dirs.delete(dir);
+    return out;
+  }
+
+  private listDir(dir: string): DirCache | undefined {
+    let stat: fs.BigIntStats;
+    try {
+      stat = fs.statSync(dir, { bigint: true });
+    } catch {
+      this.dirs.delete(dir);
+      return undefined;
+    }
+    const key = statKey(stat);
+    const cached = this.dirs.get(dir);
+    if (cached && cached.key === key) return cached;
+    const files: string[] = [];
+    const dirs: string[] = [];
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      // Symbolic links are not followed: nothing outside the catalog is ever read.
+      if (entry.isDirectory()) dirs.push(full);
+      else if (entry.isFile() && entry.name.endsWith(".md") && entry.name !== "README.md") files.push(full);
+    }
+    files.sort();
+    dirs.sort();
+    const fresh = { key, files, dirs };
+    this.dirs.set(dir, fresh);
+    return fresh;
+  }
+
+  /** Tool name -> every file claiming it (more than one is a duplicate-name error). */
+  private index(): Map<string, string[]> {
+    const byName = new Map<string, string[]>();
+    for (const file of this.listFiles()) {
+      const name = path.basename(file, ".md");
+      const list = byName.get(name);
+      if (list) list.push(file);
+      else byName.set(name, [file]);
+    }
+    return byName;
+  }
+
+  private loadFile(file: string): LoadResult | undefined {
+    let stat: fs.BigIntStats;
+    try {
+      stat = fs.statSync(file, { bigint: true });
+    } catch {
+      this.files.delete(file);
+      return undefined; // vanished between listing and reading
+    }
+    const key = statKey(stat);
+    const now = Date.now();
+    const cached = this.files.get(file);
+    const settled = cached && BigInt(cached.checkedAt) * 1_000_000n - stat.mtimeNs > RACY_WINDOW_NS;
+    if (cached && cached.key === key && settled) return cached.result;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      this.files.delete(file);
+      return undefined;
+    }
+    if (cached && cached.text === text) {
+      cached.key = key;
+      cached.checkedAt = now;
+      return cached.result;
+    }
+    const result = loadTool(parseToolFile(displayPath(file), text));
+    this.files.set(file, { key, text, checkedAt: now, result });
+    return result;
+  }
+
+  private entryFor(name: string, paths: string[]): CatalogEntry {
+    if (paths.length > 1) {
+      const shown = paths.map((p) => displayPath(p));
+      return {
+        kind: "broken",
+        name,
+        path: paths[0] as string,
+        problems: shown.map((p, i) => ({
+          file: p,
+          line: 1,
+          message: `duplicate tool name "${name}": also defined in ${shown.filter((_, j) => j !== i).join(", ")} (tool names must be unique across domains)`,
+        })),
+      };
+    }
+    const file = paths[0] as string;
+    const result = this.loadFile(file);
+    if (!result) return { kind: "missing" };
+    if (!result.ok) return { kind: "broken", name, path: file, problems: result.problems };
+    return { kind: "ok", name, path: file, result };
+  }
+
+  /** The tool as it is on disk right now. */
+  get(name: string): CatalogEntry {
+    const paths = this.index().get(name);
+    if (!paths) return { kind: "missing" };
+    return this.entryFor(name, paths);
+  }
+
+  /** Every tool file as it is on disk right now, sorted by name. */
+  all(): Exclude<CatalogEntry, { kind: "missing" }>[] {
+    const index = this.index();
+    const names = [...index.keys()].sort();
+    const out: Exclude<CatalogEntry, { kind: "missing" }>[] = [];
+    for (const name of names) {
+      const entry = this.entryFor(name, index.get(name) as string[]);
+      if (entry.kind !== "missing") out.push(entry);
+    }
+    // Forget files that left the catalog, so deleted tools free their memory.
+    const live = new Set([...index.values()].flat());
+    for (const file of this.files.keys()) if (!live.has(file)) this.files.delete(file);
+    return out;
+  }
+}

@@ -1,0 +1,35 @@
+// Time formatting for placeholders. Asia/Dubai has been UTC+4 with no daylight saving since
+// 1970, so a fixed offset gives the same answer as the tz database without Intl's cost.
+import type { TimeFormat } from "./placeholder.js";
+
+const DUBAI_OFFSET_MS = 4 * 3_600_000;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st. */
+export function ordinal(day: number): string {
+  const teens = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teens ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[day % 10] ?? "th";
+  return `${day}${suffix}`;
+}
+
+/** `2026-10-05T12:00:00Z`: UTC, no milliseconds. */
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export function formatDubai(ms: number, format: TimeFormat): string {
+  const d = new Date(ms + DUBAI_OFFSET_MS); // read with UTC getters = Dubai wall clock
+  switch (format) {
+    case "date":
+      return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    case "weekday":
+      return WEEKDAYS[d.getUTCDay()] as string;
+    case "hhmm":
+      return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+    case "daylabel":
+      return `${(WEEKDAYS[d.getUTCDay()] as string).slice(0, 3)}, ${ordinal(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]}`;
+  }
+}

@@ -1,0 +1,92 @@
+// ToolFile -> a servable tool: templates compiled, schemas compiled, names agreed. Anything that
+// would make a call answer wrongly is a fatal problem: the file is left out of tools/list.
+import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { JsonTextError } from "./jsonText.js";
+import { compileTemplate, type Template } from "./template.js";
+import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
+import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
+
+export interface LoadedScenario {
+  name: string;
+  line: number;
+  match?: Block;
+  /** Compiled `json response` or `json error` template. */
+  template: Template;
+  isError: boolean;
+  /** Line of the response or error block. */
+  blockLine: number;
+}
+
+export interface LoadedTool {
+  file: ToolFile;
+  name: string;
+  definition: JsonObject;
+  scenarios: LoadedScenario[];
+  validators: ToolValidators;
+}
+
+export type LoadResult = { ok: true; tool: LoadedTool } | { ok: false; problems: Problem[] };
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export function loadTool(file: ToolFile): LoadResult {
+  const problems: Problem[] = [...file.problems];
+  const at = (line: number, message: string) => problems.push({ file: file.path, line, message });
+  const definition = file.definition?.value;
+  const defLine = file.definition?.line ?? 1;
+
+  if (definition) {
+    const parsed = ToolSchema.safeParse(definition);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      at(defLine, `definition is not a valid MCP tool: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
+    }
+    if (definition.name !== file.name) {
+      at(defLine, `definition name ${JSON.stringify(definition.name)} differs from the file name "${file.name}" (rename the file to ${String(definition.name)}.md)`);
+    }
+    if (!isObject(definition.inputSchema) || definition.inputSchema.type !== "object") {
+      at(defLine, `inputSchema must be a JSON Schema object with "type": "object"`);
+    }
+    if (definition.outputSchema !== undefined && (!isObject(definition.outputSchema) || definition.outputSchema.type !== "object")) {
+      at(defLine, `outputSchema must be a JSON Schema object with "type": "object"`);
+    }
+  }
+  const declared = file.frontMatter.tool;
+  if (declared === undefined) at(file.frontMatterLine, `front matter has no "tool:" (add tool: ${file.name})`);
+  else if (definition && declared !== definition.name) {
+    at(file.frontMatterLine + 1, `front matter tool "${String(declared)}" differs from the definition name ${JSON.stringify(definition.name)}`);
+  }
+
+  const scenarios: LoadedScenario[] = [];
+  for (const scenario of file.scenarios) {
+    const block = scenario.response ?? scenario.error;
+    if (!block) continue;
+    try {
+      scenarios.push({
+        name: scenario.name,
+        line: scenario.line,
+        match: scenario.match,
+        template: compileTemplate(block.value),
+        isError: !scenario.response,
+        blockLine: block.line,
+      });
+    } catch (err) {
+      if (!(err instanceof JsonTextError)) throw err;
+      at(block.line + err.lineOffset, `scenario "${scenario.name}": ${scenario.response ? "json response" : "json error"} ${err.message}`);
+    }
+  }
+
+  let validators: ToolValidators | undefined;
+  if (definition && problems.length === 0) {
+    try {
+      validators = compileValidators(definition);
+    } catch (err) {
+      if (!(err instanceof SchemaCompileError)) throw err;
+      at(defLine, err.message);
+    }
+  }
+  if (problems.length > 0 || !definition || !validators) return { ok: false, problems };
+  return { ok: true, tool: { file, name: file.name, definition, scenarios, validators } };
+}

@@ -1,0 +1,81 @@
+// The `json match` rules of the tool-file format seed, plus SPEC-NOTES 14.
+// Pure: returns why a pattern did or did not match, so logs and --check can explain a selection.
+import type { Json } from "./types.js";
+
+export type MatchResult = { matched: true } | { matched: false; key: string; reason: string };
+
+const MATCHED: MatchResult = { matched: true };
+
+/** Unicode-aware case folding for "strings are case-insensitive". */
+function fold(s: string): string {
+  return s.toLowerCase();
+}
+
+function isObject(v: unknown): v is Record<string, Json> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Text of an argument as compared against a string pattern: strings as is, others as compact JSON. */
+function argumentText(value: Json): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function describe(value: unknown): string {
+  return value === undefined ? "absent" : JSON.stringify(value);
+}
+
+/** Does a string pattern (`x`, `~x`, `*`, `=x`) accept an argument value? */
+function matchString(pattern: string, value: Json): boolean {
+  if (pattern === "*") return value !== null;
+  if (value === null) return false; // string patterns never match null
+  const text = argumentText(value);
+  if (pattern.startsWith("=")) return fold(text) === fold(pattern.slice(1));
+  if (pattern.startsWith("~")) return fold(text).includes(fold(pattern.slice(1)));
+  return fold(text) === fold(pattern);
+}
+
+/** Numbers, booleans and null compare exactly; a string argument may match as text ("5" vs 5). */
+function matchScalar(pattern: number | boolean | null, value: Json): boolean {
+  if (pattern === null) return value === null;
+  if (typeof value === "string") return value === JSON.stringify(pattern);
+  return value === pattern;
+}
+
+function matchValue(pattern: Json, value: Json, key: string): MatchResult {
+  if (typeof pattern === "string") {
+    if (matchString(pattern, value)) return MATCHED;
+    return { matched: false, key, reason: `${describe(value)} does not match ${JSON.stringify(pattern)}` };
+  }
+  if (Array.isArray(pattern)) {
+    if (!Array.isArray(value)) return { matched: false, key, reason: `${describe(value)} is not an array` };
+    for (let i = 0; i < pattern.length; i++) {
+      const element = pattern[i] as Json;
+      const hit = value.some((item) => matchValue(element, item, `${key}[${i}]`).matched);
+      if (!hit) return { matched: false, key, reason: `no element matches ${JSON.stringify(element)}` };
+    }
+    return MATCHED;
+  }
+  if (isObject(pattern)) {
+    if (!isObject(value)) return { matched: false, key, reason: `${describe(value)} is not an object` };
+    return matchObject(pattern, value, `${key}.`);
+  }
+  if (matchScalar(pattern, value)) return MATCHED;
+  return { matched: false, key, reason: `${describe(value)} is not ${JSON.stringify(pattern)}` };
+}
+
+function matchObject(pattern: Record<string, Json>, args: Record<string, Json>, prefix: string): MatchResult {
+  for (const name of Object.keys(pattern)) {
+    const key = prefix + name;
+    // Own properties only: "__proto__" or "constructor" in a pattern never reach the prototype.
+    if (!Object.prototype.hasOwnProperty.call(args, name)) return { matched: false, key, reason: "argument absent" };
+    const result = matchValue(pattern[name] as Json, args[name] as Json, key);
+    if (!result.matched) return result;
+  }
+  return MATCHED;
+}
+
+/** Match a scenario's `json match` block against call arguments. */
+export function matchArguments(pattern: Json, args: Record<string, Json>): MatchResult {
+  if (!isObject(pattern)) return { matched: false, key: "", reason: "match block is not an object" };
+  return matchObject(pattern, args, "");
+}

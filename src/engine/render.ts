@@ -1,0 +1,81 @@
+// Render a compiled template for one call. Single pass: text an argument brings in is never
+// scanned again, so `{{uuid}}` inside an argument stays literal text.
+import { formatDubai, isoUtc } from "./dubaiTime.js";
+import type { Placeholder } from "./placeholder.js";
+import type { Template, TemplateNode } from "./template.js";
+import type { Clock, Json, RandomSource } from "./types.js";
+
+export interface RenderContext {
+  args: Record<string, Json>;
+  clock: Clock;
+  random: RandomSource;
+}
+
+/** Follow `items.0.quantity` through own properties only: never the prototype chain. */
+function lookupArgument(args: Record<string, Json>, path: string[]): Json | undefined {
+  let current: Json | undefined = args;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Record<string, Json>)[segment];
+  }
+  return current;
+}
+
+function timeValue(ph: Extract<Placeholder, { kind: "time" }>, clock: Clock): string | number {
+  let ms = clock() + ph.offsetMs;
+  if (ph.roundMs > 0) ms = Math.floor(ms / ph.roundMs) * ph.roundMs;
+  // Every time placeholder has whole-second precision, as production prints it.
+  ms = Math.floor(ms / 1000) * 1000;
+  if (ph.unit === "unix") return ms / 1000;
+  if (ph.unit === "unixms") return ms;
+  return ph.format ? formatDubai(ms, ph.format) : isoUtc(ms);
+}
+
+/** Typed value of a placeholder standing alone where a JSON value goes. */
+function bareValue(ph: Placeholder, ctx: RenderContext): Json {
+  switch (ph.kind) {
+    case "arg": {
+      const value = lookupArgument(ctx.args, ph.path);
+      return value === undefined ? null : value;
+    }
+    case "time":
+      return timeValue(ph, ctx.clock);
+    case "uuid":
+      return ctx.random.uuid();
+    case "rand":
+      return ctx.random.int(ph.min, ph.max);
+  }
+}
+
+/** Text of a placeholder inside a string: objects as compact JSON, missing arguments as "". */
+function textValue(ph: Placeholder, ctx: RenderContext): string {
+  const value = bareValue(ph, ctx);
+  if (ph.kind === "arg" && (value === null || value === undefined)) {
+    return value === null && lookupArgument(ctx.args, ph.path) === null ? "null" : "";
+  }
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function renderNode(node: TemplateNode, ctx: RenderContext): Json {
+  switch (node.t) {
+    case "literal":
+      return node.value;
+    case "bare":
+      return bareValue(node.ph, ctx);
+    case "text": {
+      let out = "";
+      for (const part of node.parts) out += typeof part === "string" ? part : textValue(part, ctx);
+      return out;
+    }
+    case "array":
+      return node.items.map((item) => renderNode(item, ctx));
+    case "object":
+      // fromEntries defines own properties, so a "__proto__" key stays data, never a prototype.
+      return Object.fromEntries(node.entries.map(([key, value]) => [key, renderNode(value, ctx)]));
+  }
+}
+
+export function render(template: Template, ctx: RenderContext): Json {
+  return renderNode(template.root, ctx);
+}

@@ -1,0 +1,68 @@
+// Ajv (draft 2020-12) behind a small interface, compiled once per file version. Arguments are
+// checked with formats off, as production's validator does; outputs with formats on.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { goValidationReason } from "./goValidation.js";
+import type { JsonObject } from "./types.js";
+
+// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+const argumentsAjv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false });
+const outputAjv = addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false }));
+
+export interface ToolValidators {
+  /** Go-worded reason of the first argument error, or null when valid. */
+  checkArguments(args: unknown): string | null;
+  /** First output schema error (`/path message`), or null when valid or no output schema. */
+  checkOutput(value: unknown): string | null;
+}
+
+/** Compile, then drop the schema from Ajv's registry so edited files never pile up in memory. */
+function compile(ajv: Ajv2020, schema: object): ValidateFunction {
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
+
+export class SchemaCompileError extends Error {
+  constructor(
+    readonly which: "inputSchema" | "outputSchema",
+    reason: string,
+  ) {
+    super(`${which} does not compile: ${reason}`);
+  }
+}
+
+export function compileValidators(definition: JsonObject): ToolValidators {
+  const inputSchema = definition.inputSchema as JsonObject;
+  let input: ValidateFunction;
+  try {
+    input = compile(argumentsAjv, inputSchema);
+  } catch (err) {
+    throw new SchemaCompileError("inputSchema", err instanceof Error ? err.message : String(err));
+  }
+  let output: ValidateFunction | undefined;
+  if (definition.outputSchema !== undefined) {
+    try {
+      output = compile(outputAjv, definition.outputSchema as JsonObject);
+    } catch (err) {
+      throw new SchemaCompileError("outputSchema", err instanceof Error ? err.message : String(err));
+    }
+  }
+  return {
+    checkArguments(args) {
+      if (input(args)) return null;
+      const error = input.errors?.[0];
+      // The Go-order walk explains the failure; Ajv's own text is the fallback if they disagree.
+      return goValidationReason(inputSchema, args) ?? `validating root: ${error?.instancePath || "/"} ${error?.message ?? "is invalid"}`;
+    },
+    checkOutput(value) {
+      if (!output || output(value)) return null;
+      const error = output.errors?.[0];
+      return `${error?.instancePath || "/"} ${error?.message ?? "is invalid"}${error?.params ? ` ${JSON.stringify(error.params)}` : ""}`;
+    },
+  };
+}

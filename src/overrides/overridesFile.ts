@@ -1,0 +1,47 @@
+// `.run/overrides.json`: tool name -> forced scenario name (SPEC-NOTES 15). Read on every call;
+// written atomically (temp file + rename) so a reader never sees half a file.
+import fs from "node:fs";
+import path from "node:path";
+
+export type Overrides = Record<string, string>;
+
+export const OVERRIDES_FILE = "overrides.json";
+
+export interface OverridesRead {
+  overrides: Overrides;
+  /** Set when the file exists but cannot be used; forcing is then ignored, never fatal. */
+  warning?: string;
+}
+
+export function readOverrides(runDir: string): OverridesRead {
+  const file = path.join(runDir, OVERRIDES_FILE);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { overrides: {} };
+    return { overrides: {}, warning: `cannot read ${file}: ${(err as Error).message}` };
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not a JSON object");
+    // A null-prototype copy keeps "__proto__" or "constructor" entries inert.
+    const overrides: Overrides = Object.create(null);
+    for (const [tool, scenario] of Object.entries(parsed)) if (typeof scenario === "string") overrides[tool] = scenario;
+    return { overrides };
+  } catch (err) {
+    return {
+      overrides: {},
+      warning: `ignoring ${file}: ${(err as Error).message} (run ./careem-mcp.sh scenario --clear-all to reset it)`,
+    };
+  }
+}
+
+export function writeOverrides(runDir: string, overrides: Overrides): void {
+  fs.mkdirSync(runDir, { recursive: true });
+  const file = path.join(runDir, OVERRIDES_FILE);
+  const temp = path.join(runDir, `.${OVERRIDES_FILE}.${process.pid}.${Date.now()}.tmp`);
+  const sorted = Object.fromEntries(Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)));
+  fs.writeFileSync(temp, `${JSON.stringify(sorted, null, 2)}\n`);
+  fs.renameSync(temp, file);
+}
