@@ -1,0 +1,69 @@
+// Acceptance test 11, the scenario honesty check: every scenario of every tool rendered as if
+// forced (no selection, no input validation) with sample arguments, and validated against the
+// tool's real output schema (formats on).
+import { Catalog } from "../engine/catalog.js";
+import { systemRandom } from "../engine/engine.js";
+import type { LoadedTool } from "../engine/loadTool.js";
+import { render } from "../engine/render.js";
+import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
+import { unknownMatchKeys } from "./matchKeys.js";
+import { overlay, sampleFor } from "./sampleArguments.js";
+import { isObject, type SchemaNode } from "./schemaWalk.js";
+
+export interface CheckReport {
+  ok: boolean;
+  tools: number;
+  scenarios: number;
+  problems: Problem[];
+}
+
+function checkTool(tool: LoadedTool, clock: Clock): Problem[] {
+  const problems: Problem[] = [];
+  const at = (line: number, message: string) => problems.push({ file: tool.file.path, line, message });
+  const inputSchema = tool.definition.inputSchema as SchemaNode;
+  const sample = sampleFor(inputSchema, inputSchema);
+
+  if (!tool.scenarios.some((s) => !s.match)) {
+    const last = tool.scenarios[tool.scenarios.length - 1];
+    at(last?.line ?? tool.file.definition?.line ?? 1, `${tool.name} has no default scenario (add a ## Scenario without a json match block, normally last)`);
+  }
+  for (const scenario of tool.scenarios) {
+    let args: Json = sample;
+    if (scenario.match) {
+      for (const message of unknownMatchKeys(tool.name, inputSchema, scenario.match.value)) at(scenario.match.line, message);
+      args = overlay(sample, scenario.match.value);
+    }
+    let value: Json;
+    try {
+      value = render(scenario.template, { args: (isObject(args) ? args : {}) as JsonObject, clock, random: systemRandom });
+    } catch (err) {
+      at(scenario.blockLine, `scenario "${scenario.name}" does not render: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
+    if (scenario.isError) continue;
+    if (!isObject(value)) {
+      at(scenario.blockLine, `scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
+      continue;
+    }
+    const mismatch = tool.validators.checkOutput(value);
+    if (mismatch) at(scenario.blockLine, `scenario "${scenario.name}" response does not validate against outputSchema: ${mismatch}`);
+  }
+  return problems;
+}
+
+export function checkCatalog(toolsDir: string, clock: Clock = () => Date.now()): CheckReport {
+  const problems: Problem[] = [];
+  let tools = 0;
+  let scenarios = 0;
+  for (const entry of new Catalog(toolsDir).all()) {
+    tools++;
+    if (entry.kind === "broken") {
+      problems.push(...entry.problems);
+      continue;
+    }
+    scenarios += entry.result.tool.scenarios.length;
+    problems.push(...checkTool(entry.result.tool, clock));
+  }
+  problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
+  return { ok: problems.length === 0 && tools > 0, tools, scenarios, problems };
+}

@@ -1,0 +1,71 @@
+// `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band (SPEC-NOTES 15).
+// Names are checked against the catalog actually served; unknown ones are refused with the list.
+import { Catalog } from "../engine/catalog.js";
+import { formatProblem } from "../engine/engine.js";
+import { readOverrides, writeOverrides } from "./overridesFile.js";
+
+export interface ScenarioCommandOptions {
+  tool?: string;
+  scenario?: string;
+  clear: boolean;
+  clearAll: boolean;
+  toolsDir: string;
+  runDir: string;
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+}
+
+export function scenarioCommand(o: ScenarioCommandOptions): number {
+  const fail = (message: string) => {
+    o.err.write(`scenario: ${message}\n`);
+    return 1;
+  };
+  const { overrides, warning } = readOverrides(o.runDir);
+  if (warning) o.err.write(`scenario: ${warning}\n`);
+
+  if (o.clearAll) {
+    if (o.tool) return fail("--clear-all takes no tool name (use scenario <tool> --clear for one tool)");
+    const count = Object.keys(overrides).length;
+    writeOverrides(o.runDir, {});
+    o.out.write(`cleared ${count} forced scenario${count === 1 ? "" : "s"}\n`);
+    return 0;
+  }
+  if (!o.tool) {
+    const entries = Object.entries(overrides);
+    if (entries.length === 0) o.out.write("no scenarios forced\n");
+    for (const [tool, scenario] of entries) o.out.write(`${tool} -> ${scenario}\n`);
+    return 0;
+  }
+  if (o.clear) {
+    if (o.scenario) return fail("--clear takes no scenario name");
+    const { [o.tool]: removed, ...rest } = overrides;
+    if (removed === undefined) {
+      o.out.write(`${o.tool}: nothing forced\n`);
+      return 0;
+    }
+    writeOverrides(o.runDir, rest);
+    o.out.write(`${o.tool}: no longer forced (was ${removed})\n`);
+    return 0;
+  }
+
+  const catalog = new Catalog(o.toolsDir);
+  const entry = catalog.get(o.tool);
+  if (entry.kind === "missing") {
+    const names = catalog.all().map((e) => e.name);
+    return fail(`unknown tool "${o.tool}" in ${o.toolsDir}; valid tools: ${names.join(", ") || "(none)"}`);
+  }
+  if (entry.kind === "broken") {
+    return fail(`the tool file of ${o.tool} is broken, fix it first:\n  ${entry.problems.map(formatProblem).join("\n  ")}`);
+  }
+  const names = entry.result.tool.scenarios.map((s) => s.name);
+  if (!o.scenario) {
+    for (const name of names) o.out.write(`${name}${overrides[o.tool] === name ? "  (forced)" : ""}\n`);
+    return 0;
+  }
+  if (!names.includes(o.scenario)) {
+    return fail(`unknown scenario "${o.scenario}" of ${o.tool}; valid scenarios: ${names.join(", ")}`);
+  }
+  writeOverrides(o.runDir, { ...overrides, [o.tool]: o.scenario });
+  o.out.write(`${o.tool}: forcing scenario ${o.scenario} (clear with: ./careem-mcp.sh scenario ${o.tool} --clear)\n`);
+  return 0;
+}
