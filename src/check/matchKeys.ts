@@ -48,8 +48,7 @@ export function unknownMatchKeys(tool: string, inputSchema: SchemaNode, pattern:
     for (const [key, sub] of Object.entries(value)) {
       if (!props.has(key)) {
         const hint = didYouMean(key, [...props.keys()]);
-        const where = prefix ? ` (under "${prefix.replace(/\.$/, "")}")` : "";
-        out.push(`match key "${prefix}${key}" is not an input of ${tool}${where}${hint ? ` (did you mean "${prefix}${hint}"?)` : ""}`);
+        out.push(`match key "${prefix}${key}" is not an input of ${tool}${hint ? ` (did you mean "${prefix}${hint}"?)` : ""}`);
         continue;
       }
       const subSchema = resolveSchema(inputSchema, props.get(key));

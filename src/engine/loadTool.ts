@@ -38,24 +38,25 @@ export function loadTool(file: ToolFile): LoadResult {
   const defLine = file.definition?.line ?? 1;
 
   if (definition) {
-    const parsed = ToolSchema.safeParse(definition);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      at(defLine, `definition is not a valid MCP tool: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
+    if (!isObject(definition.inputSchema) || definition.inputSchema.type !== "object") {
+      at(defLine, `inputSchema must be a JSON Schema object with "type": "object"`);
+    } else if (definition.outputSchema !== undefined && (!isObject(definition.outputSchema) || definition.outputSchema.type !== "object")) {
+      at(defLine, `outputSchema must be a JSON Schema object with "type": "object"`);
+    } else {
+      const parsed = ToolSchema.safeParse(definition);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        at(defLine, `definition is not a valid MCP tool: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
+      }
     }
     if (definition.name !== file.name) {
       at(defLine, `definition name ${JSON.stringify(definition.name)} differs from the file name "${file.name}" (rename the file to ${String(definition.name)}.md)`);
     }
-    if (!isObject(definition.inputSchema) || definition.inputSchema.type !== "object") {
-      at(defLine, `inputSchema must be a JSON Schema object with "type": "object"`);
-    }
-    if (definition.outputSchema !== undefined && (!isObject(definition.outputSchema) || definition.outputSchema.type !== "object")) {
-      at(defLine, `outputSchema must be a JSON Schema object with "type": "object"`);
-    }
   }
   const declared = file.frontMatter.tool;
-  if (declared === undefined) at(file.frontMatterLine, `front matter has no "tool:" (add tool: ${file.name})`);
-  else if (definition && declared !== definition.name) {
+  // A file that did not parse has already said why; "no tool:" would only repeat it.
+  if (declared === undefined && file.problems.length === 0) at(file.frontMatterLine, `front matter has no "tool:" (add tool: ${file.name})`);
+  else if (definition && declared !== undefined && declared !== definition.name) {
     at(file.frontMatterLine + 1, `front matter tool "${String(declared)}" differs from the definition name ${JSON.stringify(definition.name)}`);
   }
 

@@ -72,6 +72,8 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
   const tree = processor.parse(body) as MdNode;
   let section: { kind: "notes" | "flow" | "definition" | "other" } | { kind: "scenario"; scenario: Scenario } = { kind: "notes" };
   let definitions = 0;
+  let definitionLine = 0;
+  let toolBlocks = 0;
 
   for (const node of tree.children ?? []) {
     const line = (node.position?.start.line ?? 1) + offset;
@@ -87,6 +89,7 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
         section = { kind: "scenario", scenario };
       } else if (title === "Definition") {
         definitions++;
+        definitionLine ||= line;
         if (definitions > 1) problem(line, "second ## Definition section (a tool file has exactly one)");
         section = { kind: "definition" };
       } else if (title === "Flow") {
@@ -101,6 +104,7 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
     const meta = (node.meta ?? "").trim();
     if (lang !== "json" || !meta) continue;
     const contentLine = line + 1;
+    if (meta === "tool" && section.kind === "definition") toolBlocks++;
     let value: Json;
     try {
       // Templates may hold bare {{...}} values, which are not JSON: they are compiled later.
@@ -123,7 +127,10 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
       else if (key === "response") scenario.response = block as Block<string>;
       else scenario.error = block as Block<string>;
     } else if (section.kind === "definition" && meta === "tool") {
-      if (file.definition) problem(line, "second json tool block (a tool file has exactly one definition)");
+      if (file.definition) {
+        // A second ## Definition section has already been reported; only flag two blocks in one section.
+        if (definitions === 1) problem(line, "second json tool block (a tool file has exactly one definition)");
+      }
       else if (typeof value !== "object" || value === null || Array.isArray(value)) problem(contentLine, "json tool block must be a JSON object (the MCP tool)");
       else file.definition = block as Block<JsonObject>;
     } else if (SCENARIO_BLOCKS.has(meta) || meta === "tool") {
@@ -135,7 +142,7 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
   for (const scenario of file.scenarios) {
     if (!scenario.response && !scenario.error) problem(scenario.line, `scenario "${scenario.name}" has no json response or json error block`);
   }
-  if (!file.definition && definitions === 0) problem(Math.max(1, offset + 1), "no ## Definition section with a json tool block");
-  else if (!file.definition) problem(Math.max(1, offset + 1), "## Definition has no json tool block");
+  if (definitions === 0) problem(Math.max(1, offset + 1), "no ## Definition section with a json tool block (add one at the end)");
+  else if (toolBlocks === 0) problem(definitionLine, "## Definition has no json tool block (add a ```json tool block under it)");
   return file;
 }
