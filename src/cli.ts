@@ -13,6 +13,8 @@ function int(name: string) {
 }
 
 const program = new Command("careem-mcp")
+  // Options after "scenario" belong to it, so `scenario x y --tools DIR` reads DIR, not the server's default.
+  .enablePositionalOptions()
   .description(
     "Local careem-mcp-service: serves every tools/<domain>/<tool>.md file as an MCP tool.\n" +
       "HTTP by default (streamable HTTP on /mcp, legacy SSE on /sse); --stdio for clients that spawn a process.",

@@ -1,6 +1,7 @@
 // `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band (SPEC-NOTES 15).
 // Names are checked against the catalog actually served; unknown ones are refused with the list.
 import { Catalog } from "../engine/catalog.js";
+import { displayPath } from "../engine/displayPath.js";
 import { formatProblem } from "../engine/engine.js";
 import { readOverrides, writeOverrides } from "./overridesFile.js";
 
@@ -52,7 +53,7 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   const entry = catalog.get(o.tool);
   if (entry.kind === "missing") {
     const names = catalog.all().map((e) => e.name);
-    return fail(`unknown tool "${o.tool}" in ${o.toolsDir}; valid tools: ${names.join(", ") || "(none)"}`);
+    return fail(`unknown tool "${o.tool}" in ${displayPath(o.toolsDir)}; valid tools: ${names.join(", ") || "(none)"}`);
   }
   if (entry.kind === "broken") {
     return fail(`the tool file of ${o.tool} is broken, fix it first:\n  ${entry.problems.map(formatProblem).join("\n  ")}`);
