@@ -20,7 +20,7 @@ ensure_built() {
   # Rebuild when any source file is newer than the build stamp.
   if [ ! -f dist/.stamp ] || [ -n "$(find src tsconfig.json tsconfig.build.json package-lock.json -newer dist/.stamp -print -quit)" ]; then
     log "building (tsc)"
-    rm -rf dist
+    # No rm -rf dist first: another process may be running from it right now.
     npx tsc -p tsconfig.build.json >&2
     touch dist/.stamp
   fi
