@@ -14,17 +14,53 @@ export function goFloat(n: number): string {
   return String(n);
 }
 
-/** %v of a decoded JSON value (Go maps print with sorted keys). */
-export function goValue(value: unknown): string {
+interface GoValueFrame {
+  open: string;
+  children: unknown[];
+  /** Map keys in print order; undefined for a slice. */
+  keys?: string[];
+  next: number;
+  parts: string[];
+}
+
+function goScalarOrFrame(value: unknown): string | GoValueFrame {
   if (value === undefined || value === null) return "<nil>";
   if (typeof value === "string") return value;
   if (typeof value === "number") return goFloat(value);
   if (typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `[${value.map(goValue).join(" ")}]`;
-  const entries = Object.keys(value as object)
-    .sort()
-    .map((k) => `${k}:${goValue((value as Record<string, unknown>)[k])}`);
-  return `map[${entries.join(" ")}]`;
+  if (Array.isArray(value)) return { open: "[", children: value, next: 0, parts: [] };
+  const keys = Object.keys(value as object).sort();
+  return { open: "map[", children: keys.map((k) => (value as Record<string, unknown>)[k]), keys, next: 0, parts: [] };
+}
+
+/**
+ * %v of a decoded JSON value (Go maps print with sorted keys). Iterative, not recursive: a
+ * client can send arguments nested deeper than the JavaScript call stack (10,000 levels), and
+ * explaining why they are invalid must not overflow it.
+ */
+export function goValue(value: unknown): string {
+  const root = goScalarOrFrame(value);
+  if (typeof root === "string") return root;
+  const stack: GoValueFrame[] = [root];
+  for (;;) {
+    const top = stack[stack.length - 1] as GoValueFrame;
+    if (top.next < top.children.length) {
+      const child = goScalarOrFrame(top.children[top.next]);
+      if (typeof child !== "string") {
+        stack.push(child);
+        continue;
+      }
+      top.parts.push(top.keys ? `${top.keys[top.next]}:${child}` : child);
+      top.next++;
+      continue;
+    }
+    const text = `${top.open}${top.parts.join(" ")}]`;
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    if (!parent) return text;
+    parent.parts.push(parent.keys ? `${parent.keys[parent.next]}:${text}` : text);
+    parent.next++;
+  }
 }
 
 /** %q of a string (Go's strconv.Quote agrees with JSON for printable text). */

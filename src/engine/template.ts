@@ -93,7 +93,9 @@ function compileNode(value: unknown, text: string): TemplateNode {
   }
   if (value !== null && typeof value === "object") {
     const keys = Object.keys(value);
-    if (keys.length === 1 && keys[0] === BARE_KEY) {
+    // Only a string can be a stand-in: an author who writes the key with a non-string value by
+    // hand gets an ordinary object, not a TypeError that would take the whole catalog down.
+    if (keys.length === 1 && keys[0] === BARE_KEY && typeof (value as Record<string, unknown>)[BARE_KEY] === "string") {
       return { t: "bare", ph: placeholderAt(text, (value as Record<string, string>)[BARE_KEY] as string) };
     }
     const entries: [string, TemplateNode][] = keys.map((k) => [k, compileNode((value as Record<string, unknown>)[k], text)]);
