@@ -128,8 +128,15 @@ describe("matcher properties", () => {
     for (const kind of ["array", "object"] as const) {
       const args = { a: deeplyNested(10_000, kind) };
       expect(matchArguments({ a: "*" }, args).matched).toBe(true);
-      expect(matchArguments({ a: "~bottom" }, args).matched).toBe(true);
       expect(matchArguments({ a: kind === "array" ? [] : {} }, args).matched).toBe(true);
+      expect(matchArguments({ a: kind === "array" ? ["~nothing"] : { b: 1 } }, args).matched).toBe(false);
     }
+  });
+
+  // Known bug, reported: a string pattern compares with the argument's JSON text, and Node's
+  // JSON.stringify overflows the stack near 4,500 levels, so this throws RangeError. Flip to
+  // it() once match.ts argumentText no longer recurses.
+  it.fails("a string pattern against a 10,000-deep argument answers instead of throwing", () => {
+    expect(matchArguments({ a: "~bottom" }, { a: deeplyNested(10_000, "array") }).matched).toBe(true);
   });
 });
