@@ -39,23 +39,28 @@ const RACY_WINDOW_NS = 2_000_000_000n;
 export class Catalog {
   private readonly dirs = new Map<string, DirCache>();
   private readonly files = new Map<string, FileCache>();
+  /** Bumped whenever a directory listing is re-read, so the name index is rebuilt only then. */
+  private generation = 0;
+  private indexed?: { generation: number; byName: Map<string, string[]> };
 
   constructor(readonly toolsDir: string) {}
 
-  /** Every tool file path under the tools directory, per the cached listings. */
-  private listFiles(): string[] {
-    const out: string[] = [];
+  /** Re-stat every directory of the catalog, re-reading only those that changed. */
+  private refreshDirs(): void {
     const seen = new Set<string>();
     const walk = (dir: string) => {
       const cached = this.listDir(dir);
       if (!cached) return;
       seen.add(dir);
-      out.push(...cached.files);
       for (const sub of cached.dirs) walk(sub);
     };
     walk(this.toolsDir);
-    for (const dir of this.dirs.keys()) if (!seen.has(dir)) this.dirs.delete(dir);
-    return out;
+    for (const dir of this.dirs.keys()) {
+      if (!seen.has(dir)) {
+        this.dirs.delete(dir);
+        this.generation++;
+      }
+    }
   }
 
   private listDir(dir: string): DirCache | undefined {
@@ -63,12 +68,13 @@ export class Catalog {
     try {
       stat = fs.statSync(dir, { bigint: true });
     } catch {
-      this.dirs.delete(dir);
+      if (this.dirs.delete(dir)) this.generation++;
       return undefined;
     }
     const key = statKey(stat);
     const cached = this.dirs.get(dir);
     if (cached && cached.key === key) return cached;
+    this.generation++;
     const files: string[] = [];
     const dirs: string[] = [];
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -87,13 +93,16 @@ export class Catalog {
 
   /** Tool name -> every file claiming it (more than one is a duplicate-name error). */
   private index(): Map<string, string[]> {
+    this.refreshDirs();
+    if (this.indexed && this.indexed.generation === this.generation) return this.indexed.byName;
     const byName = new Map<string, string[]>();
-    for (const file of this.listFiles()) {
+    for (const file of [...this.dirs.values()].flatMap((d) => d.files).sort()) {
       const name = path.basename(file, ".md");
       const list = byName.get(name);
       if (list) list.push(file);
       else byName.set(name, [file]);
     }
+    this.indexed = { generation: this.generation, byName };
     return byName;
   }
 
