@@ -1,0 +1,68 @@
+// The issue's table as markdown, from the figures run.mjs computed.
+const n = (x, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "n/a");
+const range = (s, digits = 2) => (s && s.n > 1 ? ` (${n(s.min, digits)}–${n(s.max, digits)})` : "");
+const verdict = (met) => (met === undefined ? "" : met ? " ✅" : " ❌");
+
+export function renderTable(f) {
+  const rows = [
+    ["figure", "ours", "baseline", "ratio", "target"],
+    [
+      "`tools/call` throughput over `/mcp` (one session, 16 in flight, placeholders + match)",
+      `${n(f.throughput.ours.median)} req/s`,
+      `${n(f.throughput.minimal.median)} req/s (minimal SDK + express server)`,
+      `${n(f.throughput.ratio.median, 2)}${range(f.throughput.ratio)}`,
+      `≥ 0.80${verdict(f.throughput.met)}`,
+    ],
+    [
+      "the same with 2,000 tool files in the catalog",
+      `${n(f.catalog.ours2000.median)} req/s (2,000 files)`,
+      `${n(f.catalog.ours.median)} req/s (shipped, ${f.shippedTools} files)`,
+      `${n(f.catalog.ratio.median, 2)}${range(f.catalog.ratio)}`,
+      `≥ 0.90${verdict(f.catalog.met)}`,
+    ],
+    [
+      "`tools/call` p99 latency (same runs)",
+      `${n(f.p99.ours.median, 1)} ms`,
+      `${n(f.p99.minimal.median, 1)} ms (minimal)`,
+      `${n(f.p99.ratio.median, 2)}×${range(f.p99.ratio)}`,
+      `≤ 1.5×${verdict(f.p99.met)}`,
+    ],
+    [
+      "`tools/list` with 2,000 tools, p50 (warm; 1 in flight)",
+      f.list ? `${n(f.list.p50, 1)} ms (first, cold: ${n(f.list.coldMs)} ms${f.list.coldNote ? `, ${f.list.coldNote}` : ""})` : "n/a",
+      "—",
+      "—",
+      "report",
+    ],
+    [
+      "stdio cold start: spawn to `initialize` answered (median)",
+      `${n(f.coldStart.ours.median, 1)} ms`,
+      `${n(f.coldStart.minimal.median, 1)} ms (minimal SDK server over stdio)`,
+      `${n(f.coldStart.ratio, 2)}×`,
+      `≤ 1.3×${verdict(f.coldStart.met)}`,
+    ],
+    [
+      "`--check` over 2,000 tool files",
+      f.check ? `${n(f.check.filesPerSecond, 1)} files/s (${n(f.check.seconds, 1)} s, ${f.check.problems} problems)` : "n/a",
+      "—",
+      "—",
+      "report files/s",
+    ],
+    [
+      "RSS after 20,000 calls vs after 1,000",
+      `${n(f.rss.after20k / 2 ** 20, 1)} MiB`,
+      `${n(f.rss.after1k / 2 ** 20, 1)} MiB`,
+      `${f.rss.growth >= 0 ? "+" : ""}${n(f.rss.growth * 100, 1)}%`,
+      `growth ≤ 10%${verdict(f.rss.met)}`,
+    ],
+    [
+      "bare node `http` server answering fixed JSON (16 in flight)",
+      "—",
+      `${n(f.floor.rps.median)} req/s, p99 ${n(f.floor.p99.median, 1)} ms`,
+      "—",
+      "physical floor",
+    ],
+  ];
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(rows[0]), line(rows[0].map(() => "---")), ...rows.slice(1).map(line)].join("\n");
+}
