@@ -1,0 +1,29 @@
+// The express app: safety checks first, then the MCP endpoints, then the plain routes.
+// Every refusal is JSON; express's default HTML error pages never reach a client.
+import express, { type NextFunction, type Request, type Response } from "express";
+import { cors } from "./cors.js";
+import { hostCheck } from "./hostCheck.js";
+import type { HostContext } from "./hostContext.js";
+import { protocolVersionCheck } from "./protocolVersionCheck.js";
+import { sendRpcError } from "./rpcError.js";
+import { siteRoutes } from "./siteRoutes.js";
+import { messagesPath, sseRoutes } from "./sseRoutes.js";
+import { streamableRoute } from "./streamableRoute.js";
+
+export function createApp(ctx: HostContext): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(hostCheck(ctx.config.host));
+  app.use(["/mcp", "/sse", messagesPath], cors);
+  app.all("/mcp", protocolVersionCheck, streamableRoute(ctx));
+  app.use(sseRoutes(ctx));
+  app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken }));
+  app.use((req: Request, res: Response) => {
+    res.status(404).type("text/plain; charset=utf-8").send(`Not found: ${req.method} ${req.path}\n`);
+  });
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    sendRpcError(res, 500, -32603, "Internal error");
+  });
+  return app;
+}

@@ -1,0 +1,30 @@
+// DNS-rebinding protection (SPEC-NOTES 19): a server bound to loopback only answers requests
+// addressed to a loopback name. A web page on evil.example that rebinds its name to 127.0.0.1
+// still sends `Host: evil.example`, and gets 403.
+import net from "node:net";
+import type { NextFunction, Request, Response } from "express";
+import { ErrorCodes, sendRpcError } from "./rpcError.js";
+
+export function isLoopbackName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return true;
+  if (net.isIPv4(name)) return name.startsWith("127.");
+  return name === "::1";
+}
+
+/** The hostname of a Host header value: `[::1]:8080` -> `::1`, `localhost:80` -> `localhost`. */
+export function hostnameOf(hostHeader: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(hostHeader);
+  if (bracketed) return bracketed[1] ?? "";
+  return hostHeader.replace(/:\d+$/, "");
+}
+
+export function hostCheck(boundHost: string) {
+  const enforce = isLoopbackName(boundHost);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!enforce) return next();
+    const host = req.headers.host ?? "";
+    if (isLoopbackName(hostnameOf(host))) return next();
+    sendRpcError(res, 403, ErrorCodes.transport, `Forbidden: Host header "${host}" is not a loopback name (DNS rebinding protection)`);
+  };
+}

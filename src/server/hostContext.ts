@@ -1,0 +1,23 @@
+// What every transport host shares: one engine over the tools directory, the log, and the
+// registry of open sessions that list changes are broadcast to.
+import type { Config } from "../config.js";
+import { createMcpServer, type ToolEngine } from "./mcpServer.js";
+import type { Log } from "./log.js";
+import type { SessionRegistry } from "./sessionRegistry.js";
+
+export interface HostContext {
+  engine: ToolEngine;
+  config: Config;
+  log: Log;
+  registry: SessionRegistry;
+}
+
+export function serverFor(ctx: HostContext, transport: string) {
+  return createMcpServer({
+    engine: ctx.engine,
+    serviceVersion: ctx.config.serviceVersion,
+    widgetDomain: ctx.config.widgetDomain,
+    transport,
+    log: ctx.log,
+  });
+}

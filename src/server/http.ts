@@ -1,0 +1,78 @@
+// The HTTP host: `listenHttp` is the factory tests start on port 0; `startHttp` is the CLI's
+// entry, adding the ready line and signal handling.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Config } from "../config.js";
+import { createApp } from "./app.js";
+import { createHostEngine } from "./hostEngine.js";
+import { stderrLog, type Log } from "./log.js";
+import type { ToolEngine } from "./mcpServer.js";
+import { SessionRegistry } from "./sessionRegistry.js";
+import { exitOnSignals } from "./shutdown.js";
+
+export interface HttpHost {
+  /** e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  mcpUrl: string;
+  sseUrl: string;
+  port: number;
+  engine: ToolEngine;
+  registry: SessionRegistry;
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(err.code === "EADDRINUSE" ? new Error(`port ${port} on ${host} is already in use; pick another with --port`) : err);
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+}
+
+export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
+  const log = opts.log ?? stderrLog;
+  const registry = new SessionRegistry(log);
+  const { engine, watcher } = createHostEngine(config, log, registry);
+  const server = http.createServer(createApp({ engine, config, log, registry }));
+  try {
+    await listen(server, config.port, config.host);
+  } catch (err) {
+    watcher.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://${urlHost(config.host)}:${port}`;
+  return {
+    baseUrl,
+    mcpUrl: `${baseUrl}/mcp`,
+    sseUrl: `${baseUrl}/sse`,
+    port,
+    engine,
+    registry,
+    async close() {
+      watcher.close();
+      await registry.closeAll();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+export async function startHttp(config: Config): Promise<HttpHost> {
+  const host = await listenHttp(config);
+  stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`);
+  // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping.
+  stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  exitOnSignals(() => host.close(), stderrLog);
+  return host;
+}

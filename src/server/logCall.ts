@@ -1,0 +1,33 @@
+// The one stderr line written per tools/call, so a person watching the log can see which
+// scenario answered (and whether it was forced) without that ever reaching the client.
+import type { CallOutcome } from "../engine/types.js";
+import type { Log } from "./log.js";
+
+export interface CallRecord {
+  transport: string;
+  session: string | undefined;
+  tool: string;
+  outcome: CallOutcome;
+  durationMs: number;
+}
+
+function scenarioLabel(outcome: CallOutcome): string {
+  if (outcome.kind !== "result" || outcome.scenario === null) return "-";
+  return outcome.selectedBy === "forced" ? `forced:${outcome.scenario}` : outcome.scenario;
+}
+
+export function logCall(log: Log, record: CallRecord): void {
+  const { outcome } = record;
+  const fields = [
+    `transport=${record.transport}`,
+    `session=${record.session ?? "-"}`,
+    `tool=${JSON.stringify(record.tool)}`,
+    `scenario=${scenarioLabel(outcome)}`,
+    `duration=${record.durationMs.toFixed(1)}ms`,
+    outcome.kind === "result" ? `isError=${outcome.result.isError}` : "error=unknown-tool",
+  ];
+  log(`call ${fields.join(" ")}`);
+  if (outcome.kind === "result") {
+    for (const warning of outcome.warnings) log(`warning: ${record.tool}: ${warning}`);
+  }
+}

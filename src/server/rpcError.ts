@@ -1,0 +1,36 @@
+// JSON-RPC errors, both as something a request handler throws and as an HTTP response body.
+import type { Response } from "express";
+
+/**
+ * An error the SDK's Protocol sends as is: it copies `code`, `message` and `data`.
+ * Not McpError, whose message gains an "MCP error <code>: " prefix production never sends.
+ */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "RpcError";
+  }
+}
+
+export const ErrorCodes = {
+  parseError: -32700,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  /** Transport-level refusals (bad header, too large, forbidden), as the SDK answers them. */
+  transport: -32000,
+  sessionNotFound: -32001,
+  resourceNotFound: -32002,
+} as const;
+
+/** Answers an HTTP request with a JSON-RPC error object and no id, never an HTML page. */
+export function sendRpcError(res: Response, status: number, code: number, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}

@@ -1,0 +1,51 @@
+// The non-MCP routes production serves (server-surface seed, "Other HTTP routes"; SPEC-NOTES 16).
+import { Router } from "express";
+import type { ToolEngine } from "./mcpServer.js";
+
+/** Careem Identity, the authorization server production names; the local build never calls it. */
+export const authorizationServer = "https://identity.careem.com";
+
+const homePage = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<title>careem-mcp-service (local)</title>
+<link rel="icon" href="/favicon.ico">
+</head>
+<body>
+<p>careem-mcp-service, local build. MCP endpoints: <code>/mcp</code> (streamable HTTP) and <code>/sse</code> (legacy SSE).</p>
+</body>
+</html>
+`;
+
+export function siteRoutes(opts: { engine: ToolEngine; challengeToken: string }): Router {
+  const router = Router();
+
+  router.get("/", (_req, res) => {
+    res.status(200).type("text/html; charset=utf-8").send(homePage);
+  });
+
+  router.get(/^\/favicon\.[^/]+$/, (req, res) => {
+    res.redirect(301, `https://www.careem.com${req.path}`);
+  });
+
+  // RFC 9728 metadata; the resource is this server's /mcp as the client addressed it.
+  router.get("/.well-known/oauth-protected-resource", (req, res) => {
+    res.json({
+      resource: `${req.protocol}://${req.headers.host}/mcp`,
+      authorization_servers: [authorizationServer],
+      bearer_methods_supported: ["header"],
+      resource_documentation: "https://builders.careem.com/docs/authentication",
+    });
+  });
+
+  router.get("/.well-known/openai-apps-challenge", (_req, res) => {
+    res.status(200).type("text/plain; charset=utf-8").send(opts.challengeToken);
+  });
+
+  router.get("/health", (_req, res) => {
+    res.json({ status: "ok", tools: opts.engine.listTools().length });
+  });
+
+  return router;
+}

@@ -1,0 +1,53 @@
+// `/sse`: the legacy HTTP+SSE transport of protocol 2024-11-05 (SPEC-NOTES 18). GET /sse opens
+// the stream, whose first event names /messages?sessionId=... for the client's POSTs.
+import { Router } from "express";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import { serverFor, type HostContext } from "./hostContext.js";
+import { protocolVersionCheck } from "./protocolVersionCheck.js";
+import { readJsonBody } from "./readJsonBody.js";
+import { ErrorCodes, sendRpcError } from "./rpcError.js";
+
+export const messagesPath = "/messages";
+
+export function sseRoutes(ctx: HostContext): Router {
+  const router = Router();
+  const streams = new Map<string, SSEServerTransport>();
+
+  router.get("/sse", async (_req, res) => {
+    const transport = new SSEServerTransport(messagesPath, res);
+    const server = serverFor(ctx, "sse");
+    const id = transport.sessionId;
+    // The SDK's SSE transport has no keep-alive of its own; idle proxies would drop the stream.
+    const keepAlive =
+      ctx.config.keepAliveMs >= 1
+        ? setInterval(() => {
+            if (!res.writableEnded) res.write(": keepalive\n\n");
+          }, ctx.config.keepAliveMs)
+        : undefined;
+    keepAlive?.unref();
+    transport.onclose = () => {
+      if (keepAlive) clearInterval(keepAlive);
+      if (!streams.delete(id)) return;
+      ctx.registry.delete(id);
+      ctx.log(`session ${id} closed (SSE)`);
+    };
+    streams.set(id, transport);
+    ctx.registry.add({ id, transport: "sse", server, close: () => server.close() });
+    ctx.log(`session ${id} opened (SSE)`);
+    await server.connect(transport);
+  });
+
+  router.post(messagesPath, protocolVersionCheck, async (req, res) => {
+    const id = typeof req.query.sessionId === "string" ? req.query.sessionId : "";
+    const transport = streams.get(id);
+    if (!transport) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
+    const read = await readJsonBody(req, ctx.config.bodyLimit);
+    if (!read.ok) {
+      if (read.status === 413) res.setHeader("Connection", "close");
+      return sendRpcError(res, read.status, read.code, read.message);
+    }
+    await transport.handlePostMessage(req, res, read.value);
+  });
+
+  return router;
+}

@@ -1,0 +1,84 @@
+// Notices tool files being added, removed or edited, and tells the host once per burst.
+// fs.watch with `recursive` works on Linux from Node 20; where it fails (no directory yet,
+// inotify limits) a light poll of the engine's fingerprint takes over.
+import fs from "node:fs";
+import type { ToolEngine } from "./mcpServer.js";
+import type { Log } from "./log.js";
+
+export interface WatchOptions {
+  toolsDir: string;
+  engine: ToolEngine;
+  /** Called after a burst of file events settles and the tool set or a definition changed. */
+  onToolsChanged: () => void;
+  /** Called after every settled burst, changed or not (problem reporting). */
+  onFilesTouched?: () => void;
+  log: Log;
+  debounceMs?: number;
+  pollMs?: number;
+}
+
+export interface ToolWatcher {
+  close(): void;
+}
+
+export function watchTools(opts: WatchOptions): ToolWatcher {
+  const debounceMs = opts.debounceMs ?? 150;
+  const pollMs = opts.pollMs ?? 1000;
+  let last = safeFingerprint();
+  let timer: NodeJS.Timeout | undefined;
+  let poller: NodeJS.Timeout | undefined;
+  let watcher: fs.FSWatcher | undefined;
+  let closed = false;
+
+  function safeFingerprint(): string {
+    try {
+      return opts.engine.fingerprint();
+    } catch (err) {
+      opts.log(`could not fingerprint the tools directory: ${err instanceof Error ? err.message : String(err)}`);
+      return "";
+    }
+  }
+
+  function settle(): void {
+    timer = undefined;
+    if (closed) return;
+    opts.onFilesTouched?.();
+    const now = safeFingerprint();
+    if (now === last) return;
+    last = now;
+    opts.onToolsChanged();
+  }
+
+  // Editors save in bursts (temp file, rename, chmod): wait for quiet before comparing.
+  function touched(): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(settle, debounceMs);
+    timer.unref();
+  }
+
+  function poll(reason: string): void {
+    if (poller || closed) return;
+    opts.log(`watching ${opts.toolsDir} by polling every ${pollMs}ms (${reason})`);
+    watcher?.close();
+    watcher = undefined;
+    poller = setInterval(settle, pollMs);
+    poller.unref();
+  }
+
+  try {
+    watcher = fs.watch(opts.toolsDir, { recursive: true }, touched);
+    watcher.on("error", (err) => poll(err.message));
+    watcher.unref();
+  } catch (err) {
+    poll(err instanceof Error ? err.message : String(err));
+  }
+
+  return {
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (poller) clearInterval(poller);
+      watcher?.close();
+    },
+  };
+}
