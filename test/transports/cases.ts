@@ -1,0 +1,256 @@
+// One list of black-box cases, run over streamable HTTP, SSE and stdio (STYLE practice 5).
+// Each asserts what the server put on the wire, in production's exact words.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { CallToolResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { addedFixture, definitionsIn, projectRoot, type TempCatalog } from "./catalog.js";
+import { cli, type Connection, type Served } from "./transports.js";
+
+export interface CaseContext {
+  conn: Connection;
+  served: Served;
+  catalog: TempCatalog;
+}
+
+export interface Case {
+  name: string;
+  /** Cases that force a scenario share the project's .run/overrides.json: never run them concurrently. */
+  forces?: string;
+  run(ctx: CaseContext): Promise<void>;
+}
+
+const wire = (value: unknown) => JSON.stringify(value);
+
+function resultOf(message: JSONRPCMessage): unknown {
+  expect(message).toHaveProperty("result");
+  return (message as { result: unknown }).result;
+}
+
+async function callRaw(conn: Connection, name: string, args?: unknown): Promise<unknown> {
+  await conn.client.callTool({ name, arguments: args as Record<string, unknown> | undefined });
+  return resultOf(conn.lastResponse());
+}
+
+/** `./careem-mcp.sh scenario ...`, through the built CLI, against the test's own catalog. */
+export function scenarioCli(catalog: TempCatalog, ...args: string[]): string {
+  return execFileSync(process.execPath, [cli, "scenario", ...args, "--tools", catalog.dir], { cwd: projectRoot, encoding: "utf8" });
+}
+
+const textResult = (text: string, isError: boolean) => ({ content: [{ type: "text", text }], isError });
+
+const widgetDomain = "https://careem-mcp-app.pages.dev";
+const widgetMeta = {
+  ui: {
+    resourceUri: "ui://careem-mcp-app",
+    csp: {
+      connectDomains: [widgetDomain],
+      resourceDomains: [
+        widgetDomain,
+        "https://careem.s3.eu-west-1.amazonaws.com",
+        "https://d1a3f4spazzrp4.cloudfront.net",
+        "https://careem-catalog-media.media.careem.com",
+        "https://partner-mot-prod.media.careem.com",
+      ],
+      frameDomains: [],
+      baseUriDomains: [],
+    },
+  },
+  prefersBorder: false,
+  domain: widgetDomain,
+  annotations: { ttlMs: 60000, destructiveHint: false, openWorldHint: false, readOnlyHint: true },
+};
+const widgetHtml = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta name="color-scheme" content="light dark">
+<title>Careem MCP App</title>
+<link rel="stylesheet" href="https://careem-mcp-app.pages.dev/assets/index.css">
+</head>
+<body>
+<div id="root"></div>
+<script type="module" src="https://careem-mcp-app.pages.dev/assets/index.js"></script>
+</body>
+</html>`;
+
+const offerArgs = { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "LHR" }, departureDate: "2026-10-09" };
+
+export const cases: Case[] = [
+  {
+    name: "initialize answers exactly as production: capabilities, serverInfo, no title or instructions",
+    async run({ conn }) {
+      const init = conn.wire.received.find((m) => "id" in m && m.id === 0);
+      expect(wire(resultOf(init!))).toBe(
+        '{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"listChanged":true},"logging":{}},' +
+          '"serverInfo":{"name":"careem-mcp-service","version":"v1.0.0"}}',
+      );
+    },
+  },
+  {
+    name: "tools/list returns every file's json tool block verbatim, sorted by name",
+    async run({ conn, catalog }) {
+      await conn.client.listTools();
+      expect(wire(resultOf(conn.lastResponse()))).toBe(wire({ tools: definitionsIn(catalog.dir) }));
+    },
+  },
+  {
+    name: "a success is Go-encoded JSON text plus the same structuredContent, isError false",
+    async run({ conn }) {
+      const out = { success: true, rideId: "ride_1", status: "CAPTAIN_ON_THE_WAY", note: "Pickup at <Gate 2> & DIFC" };
+      expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_1" }))).toBe(
+        wire({
+          content: [{ type: "text", text: '{"success":true,"rideId":"ride_1","status":"CAPTAIN_ON_THE_WAY","note":"Pickup at \\u003cGate 2\\u003e \\u0026 DIFC"}' }],
+          structuredContent: out,
+          isError: false,
+        }),
+      );
+    },
+  },
+  {
+    name: "a business failure is a normal result with an error field and isError false",
+    async run({ conn }) {
+      const out = { success: false, rideId: "ride_missing_7", error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found" };
+      expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_missing_7" }))).toBe(
+        wire({ content: [{ type: "text", text: wire(out) }], structuredContent: out, isError: false }),
+      );
+    },
+  },
+  {
+    name: "a json error block that is a string answers isError true with that text and no structuredContent",
+    async run({ conn }) {
+      expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_timeout" }))).toBe(
+        wire(textResult("upstream timeout: rides-service did not answer within 10s", true)),
+      );
+    },
+  },
+  {
+    name: "a json error block that is an object answers its compact Go-encoded JSON",
+    async run({ conn }) {
+      expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_crash" }))).toBe(
+        wire(textResult('{"code":"INTERNAL","detail":"rides \\u003cbackend\\u003e \\u0026 friends"}', true)),
+      );
+    },
+  },
+  {
+    name: "argument validation failures are isError results worded as the Go validator words them",
+    async run({ conn }) {
+      const table: [string, unknown, string][] = [
+        ["track_ride", undefined, 'validating root: required: missing properties: ["rideId"]'],
+        ["offer_search", { destination: offerArgs.destination, departureDate: "2026-10-09" }, 'validating root: required: missing properties: ["origin"]'],
+        ["offer_search", { ...offerArgs, bogus: 1 }, 'validating root: unexpected additional properties ["bogus"]'],
+        ["offer_search", { ...offerArgs, limit: "five" }, 'validating root: validating /properties/limit: type: five has type "string", want "integer"'],
+        [
+          "offer_search",
+          { ...offerArgs, origin: { scheme: "XYZ", code: "DXB" } },
+          "validating root: validating /properties/origin: validating /$defs/location: validating /properties/scheme: enum: XYZ does not equal any of: [IATA UIC GTFS_STOP_ID]",
+        ],
+      ];
+      for (const [tool, args, reason] of table) {
+        expect(wire(await callRaw(conn, tool, args)), `${tool} ${wire(args)}`).toBe(wire(textResult(`validating "arguments": ${reason}`, true)));
+      }
+    },
+  },
+  {
+    name: 'null arguments count as {} (validated, not rejected by the SDK)',
+    async run({ conn }) {
+      await conn.client.request({ method: "tools/call", params: { name: "track_ride", arguments: null } } as never, CallToolResultSchema);
+      expect(wire(resultOf(conn.lastResponse()))).toBe(
+        wire(textResult('validating "arguments": validating root: required: missing properties: ["rideId"]', true)),
+      );
+    },
+  },
+  {
+    name: 'an unknown tool is JSON-RPC error -32602 `unknown tool "<name>"`, no prefix',
+    async run({ conn }) {
+      await expect(conn.client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow('unknown tool "no_such_tool"');
+      const response = conn.lastResponse() as { error?: unknown };
+      expect(wire(response.error)).toBe(wire({ code: -32602, message: 'unknown tool "no_such_tool"' }));
+    },
+  },
+  {
+    name: "resources/list and resources/read serve ui://careem-mcp-app exactly as the seed prints them",
+    async run({ conn }) {
+      await conn.client.listResources();
+      expect(wire(resultOf(conn.lastResponse()))).toBe(
+        wire({
+          resources: [{ uri: "ui://careem-mcp-app", name: "ui://careem-mcp-app", description: "Careem Widget", mimeType: "text/html;profile=mcp-app", _meta: widgetMeta }],
+        }),
+      );
+      await conn.client.readResource({ uri: "ui://careem-mcp-app" });
+      expect(wire(resultOf(conn.lastResponse()))).toBe(
+        wire({ contents: [{ uri: "ui://careem-mcp-app", mimeType: "text/html;profile=mcp-app", text: widgetHtml, _meta: widgetMeta }] }),
+      );
+    },
+  },
+  {
+    name: "a scenario forced with the CLI answers, and nothing about forcing reaches the client",
+    forces: "track_ride",
+    async run({ conn, served, catalog }) {
+      const natural = await callRaw(conn, "track_ride", { rideId: "ride_timeout" });
+      const receivedBefore = conn.wire.received.length;
+      scenarioCli(catalog, "track_ride", "upstream-timeout");
+      const forced = await callRaw(conn, "track_ride", { rideId: "ride_1" });
+      expect(wire(forced)).toBe(wire(natural));
+      // Exactly one message came back for the forced call: its response, and nothing else.
+      expect(conn.wire.received.length).toBe(receivedBefore + 1);
+      await expect.poll(() => served.log()).toContain("scenario=forced:upstream-timeout");
+      scenarioCli(catalog, "track_ride", "--clear");
+      expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_1" }))).toContain("CAPTAIN_ON_THE_WAY");
+    },
+  },
+  {
+    name: "an edited file answers differently on the next call, with no restart",
+    async run({ conn, catalog }) {
+      const file = catalog.file("rides/track_ride.md");
+      expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_1" }))).toContain("CAPTAIN_ON_THE_WAY");
+      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('"status": "CAPTAIN_ON_THE_WAY"', '"status": "CAPTAIN_ARRIVED"'));
+      const after = (await callRaw(conn, "track_ride", { rideId: "ride_1" })) as { structuredContent: { status: string } };
+      expect(after.structuredContent.status).toBe("CAPTAIN_ARRIVED");
+    },
+  },
+  {
+    name: "a new tool file sends notifications/tools/list_changed with params {} and is callable at once",
+    async run({ conn, catalog }) {
+      const isListChanged = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/tools/list_changed";
+      // Let the stream that carries server notifications open before the file appears.
+      await conn.client.ping();
+      fs.copyFileSync(path.join(addedFixture, "rate_ride.md"), catalog.file("rides/rate_ride.md"));
+      const note = await conn.wire.waitFor(isListChanged, 10_000);
+      expect(note).toMatchObject({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: {} });
+      expect(Object.keys((note as { params: object }).params)).toEqual([]);
+      const { tools } = await conn.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(["offer_search", "rate_ride", "track_ride"]);
+      const out = (await callRaw(conn, "rate_ride", { rideId: "ride_1", stars: 5 })) as { structuredContent: unknown };
+      expect(out.structuredContent).toEqual({ success: true, message: "Thanks for rating ride ride_1" });
+    },
+  },
+  {
+    name: "at logging level debug each call sends notifications/message naming the tool and scenario",
+    async run({ conn }) {
+      const isLog = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/message";
+      await conn.client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_1" } });
+      expect(conn.wire.received.filter(isLog)).toEqual([]);
+      expect(await conn.client.setLoggingLevel("debug")).toEqual({});
+      await conn.client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_1" } });
+      const note = (await conn.wire.waitFor(isLog)) as unknown as { params: { level: string; data: string } };
+      expect(note.params.level).toBe("debug");
+      expect(note.params.data).toContain("track_ride");
+      expect(note.params.data).toContain("ride-not-found");
+      await conn.client.setLoggingLevel("info");
+      await conn.client.callTool({ name: "track_ride", arguments: { rideId: "ride_1" } });
+      expect(conn.wire.received.filter(isLog)).toHaveLength(1);
+    },
+  },
+  {
+    name: "every call is one log line: transport, session, tool, scenario, duration, isError",
+    async run({ conn, served }) {
+      await conn.client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_1" } });
+      await expect
+        .poll(() => served.log())
+        .toMatch(/call transport=(http|sse|stdio) session=\S+ tool="track_ride" scenario=ride-not-found duration=\d+\.\dms isError=false/);
+    },
+  },
+];

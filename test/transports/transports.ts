@@ -1,0 +1,102 @@
+// The three ways a client reaches the server, each behind the same small interface so one list
+// of cases runs over all of them: streamable HTTP and SSE against the real HTTP host on a free
+// loopback port, stdio against a spawned `node dist/cli.js --stdio`.
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { defaults } from "../../src/config.js";
+import { listenHttp } from "../../src/server/http.js";
+import { projectRoot } from "./catalog.js";
+import { RecordingTransport } from "./recordingTransport.js";
+
+export const cli = path.join(projectRoot, "dist", "cli.js");
+
+export interface Connection {
+  client: Client;
+  wire: RecordingTransport;
+  /** The last response (result or error) the server sent, as it came off the wire. */
+  lastResponse(): JSONRPCMessage;
+  close(): Promise<void>;
+}
+
+export interface Served {
+  connect(): Promise<Connection>;
+  /** What the server logged so far. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface TransportUnderTest {
+  name: string;
+  serve(toolsDir: string): Promise<Served>;
+}
+
+async function connectWith(inner: Transport, onClose: () => Promise<void> = async () => {}): Promise<Connection> {
+  const wire = new RecordingTransport(inner);
+  const client = new Client({ name: "careem-transport-tests", version: "1.0.0" });
+  await client.connect(wire);
+  return {
+    client,
+    wire,
+    lastResponse() {
+      const responses = wire.received.filter((m) => "id" in m && ("result" in m || "error" in m));
+      const last = responses.at(-1);
+      if (!last) throw new Error("no response received yet");
+      return last;
+    },
+    async close() {
+      await client.close();
+      await onClose();
+    },
+  };
+}
+
+function httpTransport(name: string, open: (urls: { mcpUrl: string; sseUrl: string }) => Transport): TransportUnderTest {
+  return {
+    name,
+    async serve(toolsDir) {
+      const lines: string[] = [];
+      const host = await listenHttp({ ...defaults, port: 0, toolsDir }, { log: (line) => lines.push(line) });
+      return {
+        connect: () => connectWith(open(host)),
+        log: () => lines.join("\n"),
+        stop: () => host.close(),
+      };
+    },
+  };
+}
+
+export const streamableHttp = httpTransport("streamable HTTP", ({ mcpUrl }) => new StreamableHTTPClientTransport(new URL(mcpUrl)));
+
+export const sse = httpTransport("SSE", ({ sseUrl }) => new SSEClientTransport(new URL(sseUrl)));
+
+export const stdio: TransportUnderTest = {
+  name: "stdio",
+  async serve(toolsDir) {
+    if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first (npx tsc -p tsconfig.build.json)`);
+    let stderr = "";
+    return {
+      async connect() {
+        const transport = new StdioClientTransport({
+          command: process.execPath,
+          args: [cli, "--stdio", "--tools", toolsDir],
+          cwd: projectRoot,
+          stderr: "pipe",
+        });
+        transport.stderr?.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString("utf8");
+        });
+        return connectWith(transport);
+      },
+      log: () => stderr,
+      stop: async () => {},
+    };
+  },
+};
+
+export const allTransports = [streamableHttp, sse, stdio];
