@@ -68,8 +68,18 @@ export class Engine {
     return hash.digest("hex");
   }
 
-  /** One tools/call. Never throws for bad input; every problem becomes a result or unknown-tool. */
+  /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
   callTool(name: string, rawArgs: unknown): CallOutcome {
+    try {
+      return this.answer(name, rawArgs);
+    } catch (err) {
+      // Last line of defence: a bug or an exotic input costs this call, never the server.
+      const text = `careem-mcp could not answer ${name}: ${err instanceof Error ? err.message : String(err)}`;
+      return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] };
+    }
+  }
+
+  private answer(name: string, rawArgs: unknown): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {

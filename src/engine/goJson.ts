@@ -1,3 +1,5 @@
+import { stringifyDeep } from "./jsonText.js";
+
 // Text content as Go's encoding/json writes it (SPEC-NOTES 4): compact, with <, >, & and the
 // JavaScript line separators escaped, so clients comparing bytes see what production sends.
 
@@ -10,5 +12,5 @@ const GO_ESCAPES: Record<string, string> = {
 };
 
 export function goJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c] as string);
+  return stringifyDeep(value).replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c] as string);
 }

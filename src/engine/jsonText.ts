@@ -28,3 +28,48 @@ export function parseJson(text: string): unknown {
     throw new JsonTextError(`invalid JSON: ${reason}`, offset);
   }
 }
+
+/**
+ * JSON.stringify that survives any depth. V8's JSON.stringify recurses and throws RangeError
+ * near 4,500 levels; arguments can be nested deeper than that, so fall back to an explicit
+ * stack. Output is identical: compact, keys in insertion order, undefined members skipped.
+ */
+export function stringifyDeep(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+  }
+  let out = "";
+  type Frame = { items: [string | null, unknown][]; next: number; close: string };
+  const stack: Frame[] = [];
+  const open = (v: unknown): void => {
+    if (v === null || typeof v !== "object") {
+      out += typeof v === "number" && !Number.isFinite(v) ? "null" : (JSON.stringify(v) ?? "null");
+      return;
+    }
+    if (Array.isArray(v)) {
+      out += "[";
+      stack.push({ items: v.map((item) => [null, item] as [null, unknown]), next: 0, close: "]" });
+    } else {
+      out += "{";
+      const entries = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
+      stack.push({ items: entries.map((k) => [k, (v as Record<string, unknown>)[k]]), next: 0, close: "}" });
+    }
+  };
+  open(value);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    if (frame.next >= frame.items.length) {
+      out += frame.close;
+      stack.pop();
+      continue;
+    }
+    const [key, item] = frame.items[frame.next] as [string | null, unknown];
+    if (frame.next > 0) out += ",";
+    frame.next++;
+    if (key !== null) out += `${JSON.stringify(key)}:`;
+    open(item);
+  }
+  return out;
+}

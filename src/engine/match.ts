@@ -1,5 +1,6 @@
 // The `json match` rules of the tool-file format seed, plus SPEC-NOTES 14.
 // Pure: returns why a pattern did or did not match, so logs and --check can explain a selection.
+import { stringifyDeep } from "./jsonText.js";
 import type { Json } from "./types.js";
 
 export type MatchResult = { matched: true } | { matched: false; key: string; reason: string };
@@ -17,11 +18,14 @@ function isObject(v: unknown): v is Record<string, Json> {
 
 /** Text of an argument as compared against a string pattern: strings as is, others as compact JSON. */
 function argumentText(value: Json): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
+  return typeof value === "string" ? value : stringifyDeep(value);
 }
 
 function describe(value: unknown): string {
-  return value === undefined ? "absent" : JSON.stringify(value);
+  if (value === undefined) return "absent";
+  const text = stringifyDeep(value);
+  // A reason is for a log line: a huge argument is cut, never printed whole.
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 /** Does a string pattern (`x`, `~x`, `*`, `=x`) accept an argument value? */

@@ -63,7 +63,8 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
   } catch (err) {
     const mark = (err as { mark?: { line?: number } }).mark;
     const reason = (err as { reason?: string }).reason ?? (err instanceof Error ? err.message : String(err));
-    problem(mark?.line !== undefined ? mark.line + 2 : 1, `front matter is not valid YAML: ${reason}`);
+    // gray-matter hands js-yaml the text after the opening ---, newline first: its line 0 is file line 1.
+    problem(mark?.line !== undefined ? mark.line + 1 : 1, `front matter is not valid YAML: ${reason}`);
     return file;
   }
   const offset = bodyLineOffset(text, body);

@@ -12,7 +12,7 @@ const corpus = "test/fixtures/broken/tools";
 // [file under the corpus, line, message]
 const expected: [string, number, string][] = [
   ["food/duplicate_name.md", 1, "duplicate tool name \"duplicate_name\": also defined in test/fixtures/broken/tools/rides/duplicate_name.md (tool names must be unique across domains)"],
-  ["rides/bad_front_matter.md", 4, "front matter is not valid YAML: missed comma between flow collection entries"],
+  ["rides/bad_front_matter.md", 3, "front matter is not valid YAML: missed comma between flow collection entries"],
   ["rides/block_outside_section.md", 10, "json response block outside its section (move it under a ## Scenario: heading)"],
   ["rides/broken_placeholder.md", 15, "scenario \"ok\": json response unknown placeholder {{tomorrow}} (known: {{args.<name>}}, {{now}}, {{now+15m}}, {{now+2h@20m}}, {{now|date}}, {{unix}}, {{unixms}}, {{uuid}}, {{rand:1-9}})"],
   ["rides/duplicate_name.md", 1, "duplicate tool name \"duplicate_name\": also defined in test/fixtures/broken/tools/food/duplicate_name.md (tool names must be unique across domains)"],

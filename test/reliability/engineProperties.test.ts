@@ -219,15 +219,14 @@ ${scenarios}
     expect(outcome.kind === "result" && outcome.scenario).toBe("hit");
   });
 
-  // Known bug, reported: Node's JSON.stringify overflows the stack near 4,500 levels, and the
-  // matcher (match.ts argumentText) and the text encoder (goJson) both call it on argument
-  // values, so callTool throws RangeError instead of answering. Flip to it() once fixed.
-  it.fails("a 10,000-deep value against a string pattern answers instead of throwing", () => {
+  // Regression: JSON.stringify overflows near 4,500 levels; the matcher and the text encoder
+  // now fall back to an explicit-stack serializer (jsonText.ts stringifyDeep).
+  it("a 10,000-deep value against a string pattern answers instead of throwing", () => {
     const outcome = call('## Scenario: hit\n\n```json match\n{"payload": "~bottom"}\n```\n\n```json response\n{}\n```\n\n## Scenario: miss\n\n```json response\n{}\n```', deeplyNested(10_000, "array"));
     expect(outcome.kind).toBe("result");
   });
 
-  it.fails("a 10,000-deep value echoed by a bare placeholder answers instead of throwing", () => {
+  it("a 10,000-deep value echoed by a bare placeholder answers instead of throwing", () => {
     const outcome = call('## Scenario: echo\n\n```json response\n{"echo": {{args.payload}}}\n```', deeplyNested(10_000, "array"));
     expect(outcome.kind).toBe("result");
   });

@@ -189,11 +189,9 @@ describe("parser properties", () => {
     );
   });
 
-  // Known bug, reported: parseToolFile adds 2 to js-yaml's 0-based mark.line, but gray-matter's
-  // front matter text starts with the newline after the opening ---, so line 0 of it is file
-  // line 1 and the right offset is 1. Here js-yaml stops at "domain: x" (line 3); the problem
-  // says line 4, the closing ---. it.fails flips red once fixed: then make it a plain it().
-  it.fails("a YAML error names the line js-yaml stopped at", () => {
+  // Regression: gray-matter hands js-yaml the text after the opening ---, newline first, so
+  // js-yaml's line 0 is file line 1; the offset was 2.
+  it("a YAML error names the line js-yaml stopped at", () => {
     const parsed = parseToolFile("t.md", "---\ntool: [a\ndomain: x\n---\n");
     expect(parsed.problems[0]).toEqual({ file: "t.md", line: 3, message: "front matter is not valid YAML: missed comma between flow collection entries" });
   });
