@@ -22,6 +22,7 @@ const program = new Command("careem-mcp")
   .addOption(new Option("-p, --port <port>", "HTTP port (0 picks a free one)").env(envNames.port).default(defaults.port).argParser(int("--port")))
   .addOption(new Option("--host <host>", "address to bind; keep it loopback unless you know why").env(envNames.host).default(defaults.host))
   .addOption(new Option("--tools <dir>", "tools directory to serve").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+  .addOption(new Option("--run-dir <dir>", "run state (forced scenarios); tests point it at a temp dir").env(envNames.runDir).default(defaults.runDir, "./.run"))
   .addOption(new Option("--stdio", "speak newline-delimited JSON-RPC on stdin/stdout instead of HTTP"))
   .addOption(new Option("--check", "render every scenario of every tool and validate it; exit 1 on any problem"))
   .addOption(new Option("--json", "with --check: print the report as JSON"))
@@ -46,6 +47,7 @@ Examples:
       port: opts.port,
       host: opts.host,
       toolsDir: path.resolve(opts.tools),
+      runDir: path.resolve(opts.runDir),
       widgetDomain: opts.widgetDomain,
       serviceVersion: opts.serviceVersion,
       idleTimeoutMs: opts.idleTimeout,
@@ -74,6 +76,7 @@ program
   .option("--clear", "stop forcing a scenario for <tool>")
   .option("--clear-all", "stop forcing every scenario")
   .addOption(new Option("--tools <dir>", "tools directory whose names are checked").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+  .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
   .addHelpText(
     "after",
     `
@@ -91,7 +94,7 @@ Examples:
       clear: Boolean(opts.clear),
       clearAll: Boolean(opts.clearAll),
       toolsDir: path.resolve(opts.tools),
-      runDir: defaults.runDir,
+      runDir: path.resolve(opts.runDir),
       out: process.stdout,
       err: process.stderr,
     });

@@ -40,6 +40,7 @@ export const envNames = {
   port: "CAREEM_MCP_PORT",
   host: "CAREEM_MCP_HOST",
   toolsDir: "CAREEM_MCP_TOOLS",
+  runDir: "CAREEM_MCP_RUN_DIR",
   widgetDomain: "CAREEM_MCP_WIDGET_DOMAIN",
   serviceVersion: "CAREEM_MCP_SERVICE_VERSION",
   idleTimeoutMs: "CAREEM_MCP_IDLE_TIMEOUT_MS",

@@ -1,29 +1,21 @@
 // `./careem-mcp.sh scenario ...` (SPEC-NOTES 15), run as a real process against a temp catalog.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readOverrides } from "../../src/overrides/overridesFile.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const runDir = path.join(root, ".run");
-let saved: string | undefined;
+// A run dir of its own (CAREEM_MCP_RUN_DIR), so servers other tests run are never forced.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-run-"));
 
 function scenario(...args: string[]) {
-  const run = spawnSync("node", ["dist/cli.js", "scenario", ...args], { cwd: root, encoding: "utf8" });
+  const run = spawnSync("node", ["dist/cli.js", "scenario", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, CAREEM_MCP_RUN_DIR: runDir } });
   return { status: run.status, out: run.stdout, err: run.stderr };
 }
 
-// The command writes the project's .run/overrides.json: keep whatever was there.
-beforeAll(() => {
-  const file = path.join(runDir, "overrides.json");
-  saved = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
-});
-afterAll(() => {
-  const file = path.join(runDir, "overrides.json");
-  if (saved === undefined) fs.rmSync(file, { force: true });
-  else fs.writeFileSync(file, saved);
-});
+afterAll(() => fs.rmSync(runDir, { recursive: true, force: true }));
 
 describe("scenario command", () => {
   it("forces, lists, clears one and clears all", () => {
@@ -60,6 +52,17 @@ describe("scenario command", () => {
       expect(run.err).toContain(`unknown tool "${name}"`);
     }
     expect(readOverrides(runDir).overrides).toEqual({});
+  });
+
+  it("--run-dir on the command line wins over the environment", () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "careem-run-"));
+    try {
+      expect(scenario("cart_checkout", "payment-declined", "--run-dir", other).status).toBe(0);
+      expect(readOverrides(other).overrides).toEqual({ cart_checkout: "payment-declined" });
+      expect(readOverrides(runDir).overrides).toEqual({});
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it("checks names against the catalog given with --tools", () => {
