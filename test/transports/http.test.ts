@@ -1,0 +1,221 @@
+// The HTTP host route by route (SPEC-NOTES 16-19), over real sockets on a free loopback port.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaults } from "../../src/config.js";
+import { listenHttp, type HttpHost } from "../../src/server/http.js";
+import { copyCatalog, type TempCatalog } from "./catalog.js";
+import { initializeBody, mcpHeaders, rawHttp, readStreamUntil, sseMessages } from "./rawHttp.js";
+
+let catalog: TempCatalog;
+let host: HttpHost;
+let base: string;
+
+const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+
+beforeAll(async () => {
+  catalog = copyCatalog();
+  host = await listenHttp(
+    { ...defaults, port: 0, toolsDir: catalog.dir, keepAliveMs: 100, idleTimeoutMs: 400, bodyLimit: 64 * 1024, challengeToken: "challenge-token-123" },
+    { log: () => {} },
+  );
+  base = host.baseUrl;
+});
+
+afterAll(async () => {
+  await host.close();
+  catalog.remove();
+});
+
+async function openSession(protocolVersion = "2025-06-18"): Promise<{ id: string; result: unknown }> {
+  const res = await rawHttp(base, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody(protocolVersion) });
+  expect(res.status).toBe(200);
+  const id = res.headers["mcp-session-id"];
+  expect(typeof id).toBe("string");
+  const [message] = sseMessages(res.body) as { result: unknown }[];
+  return { id: id as string, result: message?.result };
+}
+
+function post(path: string, body: string, headers: Record<string, string> = {}) {
+  return rawHttp(base, { method: "POST", path, headers: { ...mcpHeaders, ...headers }, body });
+}
+
+describe("plain routes", () => {
+  it("GET / is 200 HTML with a favicon link", async () => {
+    const res = await rawHttp(base, { path: "/" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.body).toContain('<link rel="icon" href="/favicon.ico">');
+  });
+
+  it.each(["/favicon.ico", "/favicon.png", "/favicon.svg"])("GET %s is a 301 to the same path on www.careem.com", async (path) => {
+    const res = await rawHttp(base, { path });
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(`https://www.careem.com${path}`);
+  });
+
+  it("GET /.well-known/oauth-protected-resource is RFC 9728 metadata naming this server's /mcp", async () => {
+    const res = await rawHttp(base, { path: "/.well-known/oauth-protected-resource" });
+    expect(res.status).toBe(200);
+    const doc = JSON.parse(res.body) as Record<string, unknown>;
+    expect(doc.resource).toBe(`${base}/mcp`);
+    expect(doc.authorization_servers).toEqual(["https://identity.careem.com"]);
+    expect(doc.bearer_methods_supported).toEqual(["header"]);
+  });
+
+  it("GET /.well-known/openai-apps-challenge is 200 text with the configured token", async () => {
+    const res = await rawHttp(base, { path: "/.well-known/openai-apps-challenge" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).toBe("challenge-token-123");
+  });
+
+  it("GET /health counts the tools tools/list returns", async () => {
+    const res = await rawHttp(base, { path: "/health" });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('{"status":"ok","tools":2}');
+  });
+
+  it("an unknown route is a plain 404, not an HTML page", async () => {
+    const res = await rawHttp(base, { path: "/nope" });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain("<");
+  });
+});
+
+describe("local safety", () => {
+  it.each(["/mcp", "/sse", "/health", "/"])("a non-loopback Host on %s is 403 (DNS rebinding)", async (path) => {
+    const res = await rawHttp(base, { path, headers: { host: "evil.example.com" } });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: -32000 } });
+  });
+
+  it.each(["localhost", "127.0.0.1", "[::1]"])("Host %s (with the port) is accepted", async (name) => {
+    const port = new URL(base).port;
+    const res = await rawHttp(base, { path: "/health", headers: { host: `${name}:${port}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it("a body over the limit is 413 with a JSON-RPC error", async () => {
+    const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70 * 1024) } });
+    const res = await post("/mcp", big);
+    expect(res.status).toBe(413);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 }, id: null });
+  });
+
+  it("a body just under the limit is read, not refused", async () => {
+    const { id } = await openSession();
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping", params: { _meta: { pad: "x".repeat(60 * 1024) } } });
+    const res = await post("/mcp", body, { "mcp-session-id": id });
+    expect(res.status).toBe(200);
+  });
+
+  it("malformed JSON is 400 with JSON-RPC -32700 as JSON, never HTML", async () => {
+    const res = await post("/mcp", '{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.body).toBe(rpcError(-32700, "Parse error: Invalid JSON"));
+  });
+
+  it("an unsupported MCP-Protocol-Version header is 400 listing the supported versions", async () => {
+    const { id } = await openSession();
+    const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id, "mcp-protocol-version": "1999-01-01" });
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(
+      rpcError(-32000, "Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)"),
+    );
+  });
+});
+
+describe("CORS", () => {
+  it.each(["/mcp", "/sse", "/messages"])("OPTIONS %s is 200 with an empty body and the production headers", async (path) => {
+    const res = await rawHttp(base, {
+      method: "OPTIONS",
+      path,
+      headers: { origin: "https://chat.example", "access-control-request-method": "POST", "access-control-request-headers": "mcp-session-id" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe("");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["access-control-allow-methods"]).toBe("*");
+    expect(res.headers["access-control-allow-headers"]).toBe("*");
+    expect(res.headers["access-control-expose-headers"]).toBe("Mcp-Session-Id");
+  });
+
+  it("a POST to /mcp carries the CORS headers too", async () => {
+    const res = await post("/mcp", initializeBody());
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["access-control-expose-headers"]).toBe("Mcp-Session-Id");
+  });
+});
+
+describe("/mcp sessions", () => {
+  it("initialize echoes a supported version and answers 2025-06-18 to any other", async () => {
+    for (const v of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {
+      expect((await openSession(v)).result).toMatchObject({ protocolVersion: v });
+    }
+    expect((await openSession("2024-10-07")).result).toMatchObject({ protocolVersion: "2025-06-18" });
+    expect((await openSession("2099-01-01")).result).toMatchObject({ protocolVersion: "2025-06-18" });
+  });
+
+  it("an unknown session id is 404", async () => {
+    const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": "no-such-session" });
+    expect(res.status).toBe(404);
+    expect(res.body).toBe(rpcError(-32001, "Session not found"));
+  });
+
+  it("a request without a session id that is not initialize is 400", async () => {
+    const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(rpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+  });
+
+  it("DELETE ends a session: later requests get 404", async () => {
+    const { id } = await openSession();
+    const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
+    expect((await post("/mcp", ping, { "mcp-session-id": id })).status).toBe(200);
+    const del = await rawHttp(base, { method: "DELETE", path: "/mcp", headers: { "mcp-session-id": id } });
+    expect(del.status).toBe(200);
+    expect((await post("/mcp", ping, { "mcp-session-id": id })).status).toBe(404);
+  });
+
+  it("an idle session expires after the idle timeout", async () => {
+    const { id } = await openSession();
+    await new Promise((r) => setTimeout(r, 900));
+    const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id });
+    expect(res.status).toBe(404);
+  });
+
+  it("the GET /mcp stream writes `: keepalive` comments", async () => {
+    const { id } = await openSession();
+    const stream = await readStreamUntil(
+      base,
+      { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": id } },
+      (text) => text.includes(": keepalive\n\n"),
+    );
+    expect(stream.status).toBe(200);
+    expect(stream.headers["content-type"]).toMatch(/^text\/event-stream/);
+  });
+
+  it("a session with an open GET stream is in use, not idle", async () => {
+    const { id } = await openSession();
+    await readStreamUntil(base, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": id } }, () => false, 900).catch(() => {});
+    // The stream was held 900 ms (> 400 ms idle timeout); the session must still be there.
+    const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("/sse (legacy transport)", () => {
+  it("GET /sse names the message endpoint first, then writes `: keepalive` comments", async () => {
+    const stream = await readStreamUntil(base, { path: "/sse" }, (text) => text.includes(": keepalive\n\n"));
+    expect(stream.status).toBe(200);
+    expect(stream.headers["content-type"]).toMatch(/^text\/event-stream/);
+    expect(stream.text).toMatch(/^event: endpoint\ndata: \/messages\?sessionId=[0-9a-f-]+\n\n/);
+  });
+
+  it("POST /messages for an unknown session is 404", async () => {
+    const res = await post("/messages?sessionId=nope", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }));
+    expect(res.status).toBe(404);
+    expect(res.body).toBe(rpcError(-32001, "Session not found"));
+  });
+});

@@ -1,0 +1,88 @@
+// The built entry point as a process: the ready line, graceful shutdown, a clean stdio channel
+// that ends with stdin, and broken tool files named in the log.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { defaults } from "../../src/config.js";
+import { listenHttp } from "../../src/server/http.js";
+import { copyCatalog, projectRoot, type TempCatalog } from "./catalog.js";
+import { readStreamUntil } from "./rawHttp.js";
+import { cli } from "./transports.js";
+
+const catalogs: TempCatalog[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const catalog of catalogs.splice(0)) catalog.remove();
+});
+
+function spawnCli(args: string[]) {
+  const catalog = copyCatalog();
+  catalogs.push(catalog);
+  const child = spawn(process.execPath, [cli, ...args, "--tools", catalog.dir], { cwd: projectRoot });
+  children.push(child);
+  let stderr = "";
+  let stdout = "";
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, catalog, exited, stderr: () => stderr, stdout: () => stdout };
+}
+
+describe("HTTP process", () => {
+  it("prints one ready line naming the /mcp and /sse URLs, and exits 0 on SIGTERM after closing streams", async () => {
+    const proc = spawnCli(["--port", "0"]);
+    await expect.poll(proc.stderr, { timeout: 15_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp .*http:\/\/127\.0\.0\.1:\d+\/sse/);
+    const base = /(http:\/\/127\.0\.0\.1:\d+)\/mcp/.exec(proc.stderr())![1]!;
+    // SIGTERM once the stream is open; the server must end the stream itself (never `until`).
+    let signalled = false;
+    const stream = await readStreamUntil(
+      base,
+      { path: "/sse" },
+      (text) => {
+        if (!signalled && text.includes("event: endpoint")) signalled = proc.child.kill("SIGTERM");
+        return false;
+      },
+      10_000,
+    );
+    expect(stream.text).toMatch(/^event: endpoint\n/);
+    expect(await proc.exited).toBe(0);
+    expect(proc.stdout()).toBe("");
+  });
+});
+
+describe("stdio process", () => {
+  it("speaks newline-delimited JSON-RPC on stdout, logs on stderr, and exits when stdin closes", async () => {
+    const proc = spawnCli(["--stdio"]);
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+    proc.child.stdin.write(`${JSON.stringify(init)}\n`);
+    proc.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    proc.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "track_ride", arguments: { rideId: "ride_1" } } })}\n`);
+    await expect.poll(() => proc.stdout().split("\n").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const lines = proc.stdout().trimEnd().split("\n");
+    expect(lines.map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([1, 2]);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ result: { protocolVersion: "2024-11-05", serverInfo: { name: "careem-mcp-service" } } });
+    proc.child.stdin.end();
+    expect(await proc.exited).toBe(0);
+    expect(proc.stderr()).toMatch(/call transport=stdio session=- tool="track_ride" scenario=on-the-way/);
+  });
+});
+
+describe("broken tool files", () => {
+  it("are logged as file:line: reason at start and the moment one appears", async () => {
+    const catalog = copyCatalog();
+    catalogs.push(catalog);
+    fs.writeFileSync(catalog.file("rides/no_definition.md"), "---\ntool: no_definition\n---\n\n# no_definition\n\n## Scenario: only\n\n```json response\n{}\n```\n");
+    const lines: string[] = [];
+    const host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir }, { log: (l) => lines.push(l) });
+    try {
+      expect(lines.join("\n")).toMatch(/broken tool file \(left out of tools\/list\): \S*no_definition\.md:\d+: /);
+      fs.writeFileSync(catalog.file("travel/bad_json.md"), "---\ntool: bad_json\n---\n\n## Scenario: x\n\n```json response\n{ nope\n```\n");
+      await expect.poll(() => lines.join("\n"), { timeout: 10_000 }).toMatch(/broken tool file \(left out of tools\/list\): \S*bad_json\.md:\d+: /);
+      expect(host.engine.listTools().map((t) => t.name)).toEqual(["offer_search", "track_ride"]);
+    } finally {
+      await host.close();
+    }
+  });
+});
