@@ -16,8 +16,6 @@ export interface CaseContext {
 
 export interface Case {
   name: string;
-  /** Cases that force a scenario share the project's .run/overrides.json: never run them concurrently. */
-  forces?: string;
   run(ctx: CaseContext): Promise<void>;
 }
 
@@ -33,9 +31,10 @@ async function callRaw(conn: Connection, name: string, args?: unknown): Promise<
   return resultOf(conn.lastResponse());
 }
 
-/** `./careem-mcp.sh scenario ...`, through the built CLI, against the test's own catalog. */
+/** `./careem-mcp.sh scenario ...`, through the built CLI, against the test's own catalog and run dir. */
 export function scenarioCli(catalog: TempCatalog, ...args: string[]): string {
-  return execFileSync(process.execPath, [cli, "scenario", ...args, "--tools", catalog.dir], { cwd: projectRoot, encoding: "utf8" });
+  const options = ["--tools", catalog.dir, "--run-dir", catalog.runDir];
+  return execFileSync(process.execPath, [cli, "scenario", ...args, ...options], { cwd: projectRoot, encoding: "utf8" });
 }
 
 const textResult = (text: string, isError: boolean) => ({ content: [{ type: "text", text }], isError });
@@ -187,7 +186,6 @@ export const cases: Case[] = [
   },
   {
     name: "a scenario forced with the CLI answers, and nothing about forcing reaches the client",
-    forces: "track_ride",
     async run({ conn, served, catalog }) {
       const natural = await callRaw(conn, "track_ride", { rideId: "ride_timeout" });
       const receivedBefore = conn.wire.received.length;

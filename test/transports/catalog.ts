@@ -1,5 +1,5 @@
-// The transport tests' own small catalog, copied to a temp dir per test so edits never touch
-// the repo, and the expected tools/list read straight from the files.
+// The transport tests' own small catalog, copied to a temp dir per test (with a run dir of its
+// own) so edits and forced scenarios never touch the repo, and the expected tools/list read straight from the files.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,19 +10,26 @@ export const catalogFixture = path.join(fixturesDir, "catalog");
 export const addedFixture = path.join(fixturesDir, "added");
 
 export interface TempCatalog {
+  /** The tools directory to serve. */
   dir: string;
+  /** A run-state directory of its own, so forcing never touches the project's .run/. */
+  runDir: string;
   /** Path of a file inside the catalog. */
   file(rel: string): string;
   remove(): void;
 }
 
 export function copyCatalog(): TempCatalog {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-catalog-"));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-catalog-"));
+  const dir = path.join(root, "tools");
+  const runDir = path.join(root, "run");
   fs.cpSync(catalogFixture, dir, { recursive: true });
+  fs.mkdirSync(runDir);
   return {
     dir,
+    runDir,
     file: (rel) => path.join(dir, rel),
-    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+    remove: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }
 

@@ -14,7 +14,7 @@ const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: "2
 beforeAll(async () => {
   catalog = copyCatalog();
   host = await listenHttp(
-    { ...defaults, port: 0, toolsDir: catalog.dir, keepAliveMs: 100, idleTimeoutMs: 400, bodyLimit: 64 * 1024, challengeToken: "challenge-token-123" },
+    { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, keepAliveMs: 100, idleTimeoutMs: 400, bodyLimit: 64 * 1024, challengeToken: "challenge-token-123" },
     { log: () => {} },
   );
   base = host.baseUrl;

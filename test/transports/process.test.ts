@@ -20,7 +20,7 @@ afterEach(() => {
 function spawnCli(args: string[]) {
   const catalog = copyCatalog();
   catalogs.push(catalog);
-  const child = spawn(process.execPath, [cli, ...args, "--tools", catalog.dir], { cwd: projectRoot });
+  const child = spawn(process.execPath, [cli, ...args, "--tools", catalog.dir, "--run-dir", catalog.runDir], { cwd: projectRoot });
   children.push(child);
   let stderr = "";
   let stdout = "";
@@ -75,7 +75,7 @@ describe("broken tool files", () => {
     catalogs.push(catalog);
     fs.writeFileSync(catalog.file("rides/no_definition.md"), "---\ntool: no_definition\n---\n\n# no_definition\n\n## Scenario: only\n\n```json response\n{}\n```\n");
     const lines: string[] = [];
-    const host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir }, { log: (l) => lines.push(l) });
+    const host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir }, { log: (l) => lines.push(l) });
     try {
       expect(lines.join("\n")).toMatch(/broken tool file \(left out of tools\/list\): \S*no_definition\.md:\d+: /);
       fs.writeFileSync(catalog.file("travel/bad_json.md"), "---\ntool: bad_json\n---\n\n## Scenario: x\n\n```json response\n{ nope\n```\n");

@@ -11,7 +11,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { defaults } from "../../src/config.js";
 import { listenHttp } from "../../src/server/http.js";
-import { projectRoot } from "./catalog.js";
+import { projectRoot, type TempCatalog } from "./catalog.js";
 import { RecordingTransport } from "./recordingTransport.js";
 
 export const cli = path.join(projectRoot, "dist", "cli.js");
@@ -33,7 +33,7 @@ export interface Served {
 
 export interface TransportUnderTest {
   name: string;
-  serve(toolsDir: string): Promise<Served>;
+  serve(catalog: TempCatalog): Promise<Served>;
 }
 
 async function connectWith(inner: Transport, onClose: () => Promise<void> = async () => {}): Promise<Connection> {
@@ -59,9 +59,10 @@ async function connectWith(inner: Transport, onClose: () => Promise<void> = asyn
 function httpTransport(name: string, open: (urls: { mcpUrl: string; sseUrl: string }) => Transport): TransportUnderTest {
   return {
     name,
-    async serve(toolsDir) {
+    async serve(catalog) {
       const lines: string[] = [];
-      const host = await listenHttp({ ...defaults, port: 0, toolsDir }, { log: (line) => lines.push(line) });
+      const config = { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir };
+      const host = await listenHttp(config, { log: (line) => lines.push(line) });
       return {
         connect: () => connectWith(open(host)),
         log: () => lines.join("\n"),
@@ -77,14 +78,14 @@ export const sse = httpTransport("SSE", ({ sseUrl }) => new SSEClientTransport(n
 
 export const stdio: TransportUnderTest = {
   name: "stdio",
-  async serve(toolsDir) {
+  async serve(catalog) {
     if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first (npx tsc -p tsconfig.build.json)`);
     let stderr = "";
     return {
       async connect() {
         const transport = new StdioClientTransport({
           command: process.execPath,
-          args: [cli, "--stdio", "--tools", toolsDir],
+          args: [cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir],
           cwd: projectRoot,
           stderr: "pipe",
         });
