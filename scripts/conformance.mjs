@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// External MCP clients nobody here wrote, against the built server (dist/):
+//   (a) the official conformance suite's server scenarios that fit any server, against the
+//       real tools/ catalog over /mcp;
+//   (b) the MCP Inspector CLI doing tools/list, tools/call, resources/list and resources/read
+//       over /mcp, /sse and stdio against the transport tests' catalog, each JSON output
+//       compared with what production would answer.
+// The clients are installed from npm at pinned versions into a cache outside the repo's
+// tracked files (node_modules/.cache), once. Exit 1 on any failure; the last line is
+// `conformance: N passed, N failed`.
+//
+//   node scripts/conformance.mjs            (npm run conformance; ./careem-mcp.sh test runs it)
+//   CAREEM_MCP_CLIENTS_CACHE=DIR            install the clients somewhere else
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+
+const root = path.resolve(import.meta.dirname, "..");
+const cli = path.join(root, "dist", "cli.js");
+const fixtureCatalog = path.join(root, "test", "fixtures", "catalog");
+const cacheRoot = process.env.CAREEM_MCP_CLIENTS_CACHE ?? path.join(root, "node_modules", ".cache", "careem-mcp-clients");
+
+// 0.1.13 is the last conformance release that runs on Node 20.
+const conformance = { name: "@modelcontextprotocol/conformance", version: "0.1.13", bin: "dist/index.js" };
+// The newest Inspector. It declares node >= 22.19, but its CLI mode runs on Node 20 for every
+// check below; installed with engine-strict off so a strict npm config can't refuse it.
+const inspector = { name: "@modelcontextprotocol/inspector", version: "2.12.0", bin: "clients/launcher/build/index.js" };
+
+const serverScenarios = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "server-sse-multiple-streams",
+  "dns-rebinding-protection",
+  "logging-set-level",
+  "resources-list",
+];
+
+const results = [];
+function record(name, ok, detail = "") {
+  results.push({ name, ok });
+  process.stdout.write(`${ok ? "ok  " : "FAIL"} ${name}${!ok && detail ? `\n     ${detail.replace(/\n/g, "\n     ")}` : ""}\n`);
+}
+
+/** Installs a pinned package into its own folder of the cache (once) and returns its bin path. */
+function install(pkg) {
+  const dir = path.join(cacheRoot, `${pkg.name.replace(/[@/]/g, "_")}-${pkg.version}`);
+  const pkgDir = path.join(dir, "node_modules", ...pkg.name.split("/"));
+  const installed = path.join(pkgDir, "package.json");
+  if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, "utf8")).version !== pkg.version) {
+    process.stderr.write(`conformance: installing ${pkg.name}@${pkg.version} into ${dir}\n`);
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync(
+      "npm",
+      ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false", `${pkg.name}@${pkg.version}`],
+      { stdio: ["ignore", "inherit", "inherit"] },
+    );
+  }
+  return path.join(pkgDir, pkg.bin);
+}
+
+function run(command, args, { timeoutMs = 120_000, cwd = root } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Starts `node dist/cli.js` on a free loopback port; resolves once its ready line names /mcp. */
+function startServer(toolsDir, runDir) {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready within 20 s:\n${log}`)), 20_000);
+    child.stderr.on("data", (chunk) => {
+      log += chunk;
+      const ready = /listening on (http:\/\/\S+)\/mcp \S+ \S+ and (http:\/\/\S+\/sse)/.exec(log);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ base: ready[1], stop: () => stop(child), log: () => log });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${log}`));
+    });
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
+}
+
+/** The `json tool` blocks of a catalog, sorted by name: what tools/list must return. */
+function definitions(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => JSON.parse(/```json tool\n([\s\S]*?)\n```/.exec(fs.readFileSync(path.join(dir, f), "utf8"))[1]))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const widgetDomain = "https://careem-mcp-app.pages.dev";
+const widgetMeta = {
+  ui: {
+    resourceUri: "ui://careem-mcp-app",
+    csp: {
+      connectDomains: [widgetDomain],
+      resourceDomains: [
+        widgetDomain,
+        "https://careem.s3.eu-west-1.amazonaws.com",
+        "https://d1a3f4spazzrp4.cloudfront.net",
+        "https://careem-catalog-media.media.careem.com",
+        "https://partner-mot-prod.media.careem.com",
+      ],
+      frameDomains: [],
+      baseUriDomains: [],
+    },
+  },
+  prefersBorder: false,
+  domain: widgetDomain,
+  annotations: { ttlMs: 60000, destructiveHint: false, openWorldHint: false, readOnlyHint: true },
+};
+const widgetResource = { uri: "ui://careem-mcp-app", name: "ui://careem-mcp-app", description: "Careem Widget", mimeType: "text/html;profile=mcp-app", _meta: widgetMeta };
+const notFound = { success: false, rideId: "ride_missing_7", error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found" };
+
+const inspectorChecks = [
+  { method: "tools/list", args: [], expect: () => ({ tools: definitions(fixtureCatalog) }) },
+  {
+    method: "tools/call",
+    args: ["--tool-name", "track_ride", "--tool-arg", "rideId=ride_missing_7"],
+    expect: () => ({ content: [{ type: "text", text: JSON.stringify(notFound) }], structuredContent: notFound, isError: false }),
+  },
+  { method: "resources/list", args: [], expect: () => ({ resources: [widgetResource] }) },
+  {
+    method: "resources/read",
+    args: ["--uri", "ui://careem-mcp-app"],
+    check: (out) => {
+      const [item] = out.contents ?? [];
+      return (
+        out.contents?.length === 1 &&
+        item.uri === "ui://careem-mcp-app" &&
+        item.mimeType === "text/html;profile=mcp-app" &&
+        isDeepStrictEqual(item._meta, widgetMeta) &&
+        item.text.startsWith("<!DOCTYPE html>\n") &&
+        item.text.includes(`<script type="module" src="${widgetDomain}/assets/index.js"></script>`)
+      );
+    },
+  },
+];
+
+async function runInspector(bin, target, check) {
+  const { code, stdout, stderr } = await run(process.execPath, [bin, "--cli", ...target, "--method", check.method, ...check.args]);
+  const name = `inspector ${check.method} over ${target.length === 1 ? new URL(target[0]).pathname : "stdio"}`;
+  let out;
+  try {
+    out = JSON.parse(stdout);
+  } catch {
+    return record(name, false, `exit ${code}, output is not JSON:\n${stdout}${stderr}`.slice(0, 2000));
+  }
+  const ok = code === 0 && (check.check ? check.check(out) : isDeepStrictEqual(out, check.expect()));
+  record(name, ok, ok ? "" : `exit ${code}; got:\n${JSON.stringify(out, null, 2)}`.slice(0, 3000));
+}
+
+async function main() {
+  if (!fs.existsSync(cli)) {
+    process.stderr.write(`conformance: ${cli} is missing; build first (npm run build or ./careem-mcp.sh test)\n`);
+    process.exit(1);
+  }
+  const conformanceBin = install(conformance);
+  const inspectorBin = install(inspector);
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-conformance-"));
+
+  const real = await startServer(path.join(root, "tools"), runDir);
+  try {
+    for (const scenario of serverScenarios) {
+      const { code, stdout, stderr } = await run(process.execPath, [conformanceBin, "server", "--url", `${real.base}/mcp`, "--scenario", scenario]);
+      const summary = /Passed: .*/.exec(stderr + stdout)?.[0] ?? "";
+      record(`conformance ${scenario} (${summary || `exit ${code}`})`, code === 0, `${stdout}${stderr}`.slice(-3000));
+    }
+  } finally {
+    await real.stop();
+  }
+
+  const fixtures = await startServer(fixtureCatalog, runDir);
+  try {
+    const targets = [[`${fixtures.base}/mcp`], [`${fixtures.base}/sse`], [process.execPath, cli, "--stdio", "--tools", fixtureCatalog, "--run-dir", runDir]];
+    for (const target of targets) for (const check of inspectorChecks) await runInspector(inspectorBin, target, check);
+  } finally {
+    await fixtures.stop();
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
+
+  const failed = results.filter((r) => !r.ok).length;
+  process.stdout.write(`conformance: ${results.length - failed} passed, ${failed} failed\n`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+main().catch((err) => {
+  process.stderr.write(`conformance: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stdout.write(`conformance: ${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed\n`);
+  process.exit(1);
+});
