@@ -2,7 +2,7 @@
 // External MCP clients nobody here wrote, against the built server (dist/):
 //   (a) the official conformance suite's server scenarios that fit any server, against the
 //       real tools/ catalog over /mcp;
-//   (b) the MCP Inspector CLI doing tools/list, tools/call, resources/list and resources/read
+//   (b) the MCP Inspector CLI (two versions, see below) doing tools/list, tools/call, resources/list and resources/read
 //       over /mcp, /sse and stdio against the transport tests' catalog, each JSON output
 //       compared with what production would answer.
 // The clients are installed from npm at pinned versions into a cache outside the repo's
@@ -24,9 +24,14 @@ const cacheRoot = process.env.CAREEM_MCP_CLIENTS_CACHE ?? path.join(root, "node_
 
 // 0.1.13 is the last conformance release that runs on Node 20.
 const conformance = { name: "@modelcontextprotocol/conformance", version: "0.1.13", bin: "dist/index.js" };
-// The newest Inspector. It declares node >= 22.19, but its CLI mode runs on Node 20 for every
-// check below; installed with engine-strict off so a strict npm config can't refuse it.
-const inspector = { name: "@modelcontextprotocol/inspector", version: "2.12.0", bin: "clients/launcher/build/index.js" };
+// Two Inspectors, because `npx @modelcontextprotocol/inspector` resolves differently by Node
+// version: on Node 20 npm skips releases whose engines exclude it and picks 0.15.0; on Node 22
+// it picks the newest, 2.12.0 (which declares node >= 22.19 but whose CLI mode runs on Node 20
+// for every check below, so it is installed with engine-strict off).
+const inspectors = [
+  { name: "@modelcontextprotocol/inspector", version: "0.15.0", bin: "cli/build/cli.js" },
+  { name: "@modelcontextprotocol/inspector", version: "2.12.0", bin: "clients/launcher/build/index.js" },
+];
 
 const serverScenarios = [
   "server-initialize",
@@ -164,9 +169,9 @@ const inspectorChecks = [
   },
 ];
 
-async function runInspector(bin, target, check) {
+async function runInspector(pkg, bin, target, check) {
   const { code, stdout, stderr } = await run(process.execPath, [bin, "--cli", ...target, "--method", check.method, ...check.args]);
-  const name = `inspector ${check.method} over ${target.length === 1 ? new URL(target[0]).pathname : "stdio"}`;
+  const name = `inspector@${pkg.version} ${check.method} over ${target.length === 1 ? new URL(target[0]).pathname : "stdio"}`;
   let out;
   try {
     out = JSON.parse(stdout);
@@ -183,7 +188,7 @@ async function main() {
     process.exit(1);
   }
   const conformanceBin = install(conformance);
-  const inspectorBin = install(inspector);
+  const inspectorBins = inspectors.map((pkg) => ({ pkg, bin: install(pkg) }));
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-conformance-"));
 
   const real = await startServer(path.join(root, "tools"), runDir);
@@ -200,7 +205,9 @@ async function main() {
   const fixtures = await startServer(fixtureCatalog, runDir);
   try {
     const targets = [[`${fixtures.base}/mcp`], [`${fixtures.base}/sse`], [process.execPath, cli, "--stdio", "--tools", fixtureCatalog, "--run-dir", runDir]];
-    for (const target of targets) for (const check of inspectorChecks) await runInspector(inspectorBin, target, check);
+    for (const { pkg, bin } of inspectorBins) {
+      for (const target of targets) for (const check of inspectorChecks) await runInspector(pkg, bin, target, check);
+    }
   } finally {
     await fixtures.stop();
     fs.rmSync(runDir, { recursive: true, force: true });
