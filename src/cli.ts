@@ -29,6 +29,7 @@ const program = new Command("careem-mcp")
   .addOption(new Option("--widget-domain <url>", "where the ChatGPT widget assets are served from").env(envNames.widgetDomain).default(defaults.widgetDomain))
   .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
   .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
+  .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
   .addOption(new Option("--body-limit <bytes>", "largest request body accepted (413 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
   .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
   .addHelpText(
@@ -51,6 +52,7 @@ Examples:
       widgetDomain: opts.widgetDomain,
       serviceVersion: opts.serviceVersion,
       idleTimeoutMs: opts.idleTimeout,
+      keepAliveMs: opts.keepalive,
       bodyLimit: opts.bodyLimit,
       challengeToken: opts.appsChallenge,
     };
