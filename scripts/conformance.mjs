@@ -187,6 +187,13 @@ async function main() {
     process.stderr.write(`conformance: ${cli} is missing; build first (npm run build or ./careem-mcp.sh test)\n`);
     process.exit(1);
   }
+  const built = fs.statSync(cli).mtimeMs;
+  const src = path.join(root, "src");
+  const stale = fs.readdirSync(src, { recursive: true, encoding: "utf8" }).find((f) => f.endsWith(".ts") && fs.statSync(path.join(src, f)).mtimeMs > built);
+  if (stale) {
+    process.stderr.write(`conformance: dist/ is older than src/${stale}; rebuild first (npm run build or ./careem-mcp.sh test)\n`);
+    process.exit(1);
+  }
   const conformanceBin = install(conformance);
   const inspectorBins = inspectors.map((pkg) => ({ pkg, bin: install(pkg) }));
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-conformance-"));

@@ -7,7 +7,7 @@ import { defaults } from "../../src/config.js";
 import { listenHttp } from "../../src/server/http.js";
 import { copyCatalog, projectRoot, type TempCatalog } from "./catalog.js";
 import { readStreamUntil } from "./rawHttp.js";
-import { cli } from "./transports.js";
+import { assertBuilt, cli } from "./transports.js";
 
 const catalogs: TempCatalog[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -18,6 +18,7 @@ afterEach(() => {
 });
 
 function spawnCli(args: string[]) {
+  assertBuilt();
   const catalog = copyCatalog();
   catalogs.push(catalog);
   const child = spawn(process.execPath, [cli, ...args, "--tools", catalog.dir, "--run-dir", catalog.runDir], { cwd: projectRoot });

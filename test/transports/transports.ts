@@ -16,6 +16,18 @@ import { RecordingTransport } from "./recordingTransport.js";
 
 export const cli = path.join(projectRoot, "dist", "cli.js");
 
+/** Spawned servers run dist/: refuse to test a build older than the sources it came from. */
+export function assertBuilt(): void {
+  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first (npm run build, or ./careem-mcp.sh test)`);
+  const built = fs.statSync(cli).mtimeMs;
+  const src = path.join(projectRoot, "src");
+  const stale = fs
+    .readdirSync(src, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .find((f) => fs.statSync(path.join(src, f)).mtimeMs > built);
+  if (stale) throw new Error(`dist/ is older than src/${stale}: rebuild first (npm run build, or ./careem-mcp.sh test)`);
+}
+
 export interface Connection {
   client: Client;
   wire: RecordingTransport;
@@ -79,7 +91,7 @@ export const sse = httpTransport("SSE", ({ sseUrl }) => new SSEClientTransport(n
 export const stdio: TransportUnderTest = {
   name: "stdio",
   async serve(catalog) {
-    if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first (npx tsc -p tsconfig.build.json)`);
+    assertBuilt();
     let stderr = "";
     return {
       async connect() {
