@@ -131,7 +131,13 @@ export class Catalog {
       cached.checkedAt = now;
       return cached.result;
     }
-    const result = loadTool(parseToolFile(displayPath(file), text));
+    let result: LoadResult;
+    try {
+      result = loadTool(parseToolFile(displayPath(file), text));
+    } catch (err) {
+      // Parsing never throws by design; if a pathological file proves otherwise, it costs that file only.
+      result = { ok: false, problems: [{ file: displayPath(file), line: 1, message: `cannot be parsed: ${err instanceof Error ? err.message : String(err)}` }] };
+    }
     this.files.set(file, { key, text, checkedAt: now, result });
     return result;
   }

@@ -74,8 +74,10 @@ export function loadTool(file: ToolFile): LoadResult {
         blockLine: block.line,
       });
     } catch (err) {
-      if (!(err instanceof JsonTextError)) throw err;
-      at(block.line + err.lineOffset, `scenario "${scenario.name}": ${scenario.response ? "json response" : "json error"} ${err.message}`);
+      const kind = scenario.response ? "json response" : "json error";
+      if (err instanceof JsonTextError) at(block.line + err.lineOffset, `scenario "${scenario.name}": ${kind} ${err.message}`);
+      // A block nested thousands deep overflows the compiler's recursion: this file is broken, the catalog is not.
+      else at(block.line, `scenario "${scenario.name}": ${kind} cannot be compiled: ${err instanceof Error ? err.message : String(err)} (is it nested thousands of levels deep?)`);
     }
   }
 

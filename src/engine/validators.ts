@@ -8,8 +8,10 @@ import type { JsonObject } from "./types.js";
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-const argumentsAjv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false });
-const outputAjv = addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false }));
+// ownProperties: Ajv otherwise reads `data.constructor` through the prototype chain, so `{}`
+// failed a tool whose input is named "constructor" and passed `required: ["toString"]`.
+const argumentsAjv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false, ownProperties: true });
+const outputAjv = addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true }));
 
 export interface ToolValidators {
   /** Go-worded reason of the first argument error, or null when valid. */
