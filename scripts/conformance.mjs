@@ -2,12 +2,12 @@
 // External MCP clients nobody here wrote, against the built server (dist/):
 //   (a) the official conformance suite's server scenarios that fit any server, against the
 //       real tools/ catalog over /mcp;
-//   (b) the MCP Inspector CLI (two versions, see below) doing tools/list, tools/call, resources/list and resources/read
-//       over /mcp, /sse and stdio against the transport tests' catalog, each JSON output
-//       compared with what production would answer.
-// The clients are installed from npm at pinned versions into a cache outside the repo's
-// tracked files (node_modules/.cache), once. Exit 1 on any failure; the last line is
-// `conformance: N passed, N failed`.
+//   (b) the MCP Inspector CLI (two versions, see below) doing tools/list, tools/call,
+//       resources/list and resources/read over /mcp, /sse and stdio against the transport
+//       tests' catalog, each JSON output compared with what production would answer.
+// The clients are installed from npm at pinned versions, once, into a cache outside the
+// project's tree (~/.cache/careem-mcp-clients, or under $XDG_CACHE_HOME). Exit 1 on any
+// failure; the last line is `conformance: N passed, N failed`.
 //
 //   node scripts/conformance.mjs            (npm run conformance; ./careem-mcp.sh test runs it)
 //   CAREEM_MCP_CLIENTS_CACHE=DIR            install the clients somewhere else
@@ -20,7 +20,9 @@ import { isDeepStrictEqual } from "node:util";
 const root = path.resolve(import.meta.dirname, "..");
 const cli = path.join(root, "dist", "cli.js");
 const fixtureCatalog = path.join(root, "test", "fixtures", "catalog");
-const cacheRoot = process.env.CAREEM_MCP_CLIENTS_CACHE ?? path.join(root, "node_modules", ".cache", "careem-mcp-clients");
+// Outside the project's tree, so `npm ci` (which empties node_modules) doesn't throw it away.
+const cacheRoot =
+  process.env.CAREEM_MCP_CLIENTS_CACHE ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "careem-mcp-clients");
 
 // 0.1.13 is the last conformance release that runs on Node 20.
 const conformance = { name: "@modelcontextprotocol/conformance", version: "0.1.13", bin: "dist/index.js" };

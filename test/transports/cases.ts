@@ -20,6 +20,7 @@ export interface Case {
 }
 
 const wire = (value: unknown) => JSON.stringify(value);
+const isListChanged = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/tools/list_changed";
 
 function resultOf(message: JSONRPCMessage): unknown {
   expect(message).toHaveProperty("result");
@@ -210,19 +211,35 @@ export const cases: Case[] = [
     },
   },
   {
-    name: "a new tool file sends notifications/tools/list_changed with params {} and is callable at once",
-    async run({ conn, catalog }) {
-      const isListChanged = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/tools/list_changed";
-      // Let the stream that carries server notifications open before the file appears.
-      await conn.client.ping();
-      fs.copyFileSync(path.join(addedFixture, "rate_ride.md"), catalog.file("rides/rate_ride.md"));
-      const note = await conn.wire.waitFor(isListChanged, 10_000);
-      expect(note).toMatchObject({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: {} });
-      expect(Object.keys((note as { params: object }).params)).toEqual([]);
+    name: "a new tool file sends notifications/tools/list_changed with params {} to every session, and is callable at once",
+    async run({ conn, served, catalog }) {
+      const other = await served.connect();
+      try {
+        // Let the streams that carry server notifications open before the file appears.
+        await Promise.all([conn.client.ping(), other.client.ping()]);
+        fs.copyFileSync(path.join(addedFixture, "rate_ride.md"), catalog.file("rides/rate_ride.md"));
+        for (const c of [conn, other]) {
+          const note = await c.wire.waitFor(isListChanged, 10_000);
+          expect(note).toMatchObject({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: {} });
+          expect(Object.keys((note as { params: object }).params)).toEqual([]);
+        }
+      } finally {
+        await other.close();
+      }
       const { tools } = await conn.client.listTools();
       expect(tools.map((t) => t.name)).toEqual(["offer_search", "rate_ride", "track_ride"]);
       const out = (await callRaw(conn, "rate_ride", { rideId: "ride_1", stars: 5 })) as { structuredContent: unknown };
       expect(out.structuredContent).toEqual({ success: true, message: "Thanks for rating ride ride_1" });
+    },
+  },
+  {
+    name: "a deleted tool file sends notifications/tools/list_changed, and the tool is unknown at once",
+    async run({ conn, catalog }) {
+      await conn.client.ping();
+      fs.rmSync(catalog.file("travel/offer_search.md"));
+      await conn.wire.waitFor(isListChanged, 10_000);
+      expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(["track_ride"]);
+      await expect(conn.client.callTool({ name: "offer_search", arguments: {} })).rejects.toThrow('unknown tool "offer_search"');
     },
   },
   {
