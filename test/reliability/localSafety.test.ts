@@ -1,0 +1,200 @@
+// Security at engine and CLI level (issue 6, part 5): `scenario` and `--tools` stay inside their
+// directories, `.run/overrides.json` in any state never crashes a call, and the engine has no
+// path to eval, child processes or the network.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Engine } from "../../src/engine/engine.js";
+import { cli, projectRoot, requireBuild } from "./spawnServer.js";
+
+let root: string;
+let tools: string;
+let run: string;
+
+const healthy = (name: string) =>
+  `---\ntool: ${name}\n---\n\n## Scenario: found\n\n\`\`\`json match\n{ "rideId": "ride_1" }\n\`\`\`\n\n\`\`\`json response\n{ "scenario": "found" }\n\`\`\`\n\n## Scenario: other\n\n\`\`\`json response\n{ "scenario": "other" }\n\`\`\`\n\n## Definition\n\n\`\`\`json tool\n{"name": "${name}", "inputSchema": {"type": "object", "properties": {"rideId": {"type": "string"}}}}\n\`\`\`\n`;
+
+function scenario(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, "scenario", ...args, "--tools", tools, "--run-dir", run], { cwd: projectRoot, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Every path under a directory, for before/after comparisons. */
+function snapshot(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).sort();
+}
+
+const overridesFile = () => path.join(run, "overrides.json");
+
+beforeAll(() => {
+  requireBuild();
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "careem-safety-"));
+  tools = path.join(root, "catalog", "tools");
+  run = path.join(root, "run");
+  fs.mkdirSync(path.join(tools, "rides"), { recursive: true });
+  fs.mkdirSync(run);
+  fs.writeFileSync(path.join(tools, "rides", "healthy.md"), healthy("healthy"));
+  // A valid tool one directory above the catalog: reachable only by traversal.
+  fs.writeFileSync(path.join(root, "catalog", "escaped.md"), healthy("escaped"));
+  fs.writeFileSync(path.join(root, "outside.md"), healthy("outside"));
+  fs.symlinkSync(path.join(root, "outside.md"), path.join(tools, "rides", "outside.md"));
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("scenario: names never become paths", () => {
+  const hostileTools = [
+    "../../etc/passwd",
+    "../escaped",
+    "../../outside",
+    "rides/healthy",
+    "/etc/passwd",
+    "healthy/../healthy",
+    "healthy.md",
+    "..",
+    ".",
+    "outside",
+    "escaped",
+    "__proto__",
+    "constructor",
+  ];
+
+  it.each(hostileTools)("scenario %j <x> is refused with the list of valid tools, writing nothing", (tool) => {
+    const before = snapshot(root);
+    const r = scenario(tool, "found");
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^scenario: unknown tool ".*" in .*; valid tools: healthy\n$/s);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it.each(["../../etc/passwd", "../found", "found/..", "__proto__", "constructor", ""])("scenario healthy %j is refused with the list of valid scenarios", (name) => {
+    const before = snapshot(root);
+    const r = scenario("healthy", name);
+    if (name === "") {
+      // An empty name is no name: the command lists the scenarios instead.
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe("found\nother\n");
+    } else {
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`scenario: unknown scenario ${JSON.stringify(name)} of healthy; valid scenarios: found, other\n`);
+    }
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("forcing writes overrides.json in the run dir and nowhere else, leaving no temp file", () => {
+    const catalogBefore = snapshot(path.join(root, "catalog"));
+    const cwdBefore = snapshot(path.join(projectRoot, ".run"));
+    expect(scenario("healthy", "other").status).toBe(0);
+    expect(snapshot(run)).toEqual(["overrides.json"]);
+    expect(JSON.parse(fs.readFileSync(overridesFile(), "utf8"))).toEqual({ healthy: "other" });
+    expect(snapshot(path.join(root, "catalog"))).toEqual(catalogBefore);
+    expect(snapshot(path.join(projectRoot, ".run"))).toEqual(cwdBefore);
+    expect(scenario("--clear-all").status).toBe(0);
+  });
+
+  it("--tools given after the subcommand is the catalog actually checked", () => {
+    const r = scenario("healthy");
+    expect(r.stdout).toBe("found\nother\n");
+  });
+
+  // Known bug, reported (src/overrides): readOverrides answers a plain {} when the file is
+  // missing or unusable, and scenarioCommand's `--clear` destructures overrides[tool], which
+  // reads Object.prototype: `scenario constructor --clear` prints "no longer forced (was
+  // function Object() { [native code] })" and writes overrides.json. Flip to it() once fixed.
+  it.fails("scenario constructor --clear with nothing forced says so and writes nothing", () => {
+    fs.rmSync(overridesFile(), { force: true });
+    const r = scenario("constructor", "--clear");
+    expect(r.stdout).toBe("constructor: nothing forced\n");
+    expect(fs.existsSync(overridesFile())).toBe(false);
+  });
+});
+
+describe("overrides.json in any state never crashes a call", () => {
+  const states: [label: string, write: () => void][] = [
+    ["empty", () => fs.writeFileSync(overridesFile(), "")],
+    ["half-written object", () => fs.writeFileSync(overridesFile(), '{"healthy": "oth')],
+    ["only a brace", () => fs.writeFileSync(overridesFile(), "{")],
+    ["null", () => fs.writeFileSync(overridesFile(), "null")],
+    ["an array", () => fs.writeFileSync(overridesFile(), '["healthy", "other"]')],
+    ["a string", () => fs.writeFileSync(overridesFile(), '"healthy"')],
+    ["a number value", () => fs.writeFileSync(overridesFile(), '{"healthy": 5}')],
+    ["binary garbage", () => fs.writeFileSync(overridesFile(), Buffer.from([0, 255, 1, 254, 123, 0]))],
+    ["__proto__ entry", () => fs.writeFileSync(overridesFile(), '{"__proto__": {"healthy": "other"}}')],
+    ["constructor entry", () => fs.writeFileSync(overridesFile(), '{"constructor": "other"}')],
+    ["a directory", () => fs.mkdirSync(overridesFile())],
+    ["a dangling symlink", () => fs.symlinkSync(path.join(root, "nowhere.json"), overridesFile())],
+    ["8 MB of whitespace then an object", () => fs.writeFileSync(overridesFile(), `${" ".repeat(8 * 1024 * 1024)}{"healthy": "other"}`)],
+    ["a 10,000-deep value", () => fs.writeFileSync(overridesFile(), `{"x": ${"[".repeat(10_000)}${"]".repeat(10_000)}, "healthy": "other"}`)],
+  ];
+
+  const clear = () => fs.rmSync(overridesFile(), { recursive: true, force: true });
+
+  it.each(states)("%s: the call answers, selecting normally unless a string entry forces it", (label, write) => {
+    clear();
+    write();
+    const engine = new Engine({ toolsDir: tools, runDir: run });
+    const outcome = engine.callTool("healthy", { rideId: "ride_1" });
+    expect(outcome.kind).toBe("result");
+    if (outcome.kind !== "result") return;
+    const forced = label.startsWith("8 MB") || label.startsWith("a 10,000-deep");
+    expect(outcome.scenario).toBe(forced ? "other" : "found");
+    expect(outcome.selectedBy).toBe(forced ? "forced" : "matched");
+    expect(({} as Record<string, unknown>).healthy).toBeUndefined();
+    clear();
+  });
+
+  it("the CLI copes with a half-written file: lists with a warning, forces over it, resets it", () => {
+    fs.writeFileSync(overridesFile(), '{"healthy": "oth');
+    const listed = scenario();
+    expect(listed.status).toBe(0);
+    expect(listed.stderr).toMatch(/^scenario: ignoring .*overrides\.json: .* \(run \.\/careem-mcp\.sh scenario --clear-all to reset it\)\n$/);
+    expect(scenario("healthy", "other").status).toBe(0);
+    expect(JSON.parse(fs.readFileSync(overridesFile(), "utf8"))).toEqual({ healthy: "other" });
+    expect(scenario("--clear-all").status).toBe(0);
+    expect(JSON.parse(fs.readFileSync(overridesFile(), "utf8"))).toEqual({});
+  });
+
+  it("a scenario flipped 200 times by another process is always read whole: forced A or forced B, never a warning", async () => {
+    clear();
+    const engine = new Engine({ toolsDir: tools, runDir: run });
+    const writer = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { writeOverrides } from ${JSON.stringify(path.join(projectRoot, "dist/overrides/overridesFile.js"))};
+         for (let i = 0; i < 200; i++) writeOverrides(${JSON.stringify(run)}, { healthy: i % 2 ? "found" : "other" });`,
+      ],
+      { stdio: "ignore" },
+    );
+    let finished = false;
+    const done = new Promise<void>((resolve) => writer.once("exit", () => resolve()));
+    void done.then(() => (finished = true));
+    let calls = 0;
+    while (!finished) {
+      const outcome = engine.callTool("healthy", {});
+      calls++;
+      expect(outcome.kind === "result" && outcome.warnings).toEqual([]);
+      if (outcome.kind === "result") expect(["found", "other"]).toContain(outcome.scenario);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(calls).toBeGreaterThan(5);
+    expect(snapshot(run)).toEqual(["overrides.json"]);
+  });
+});
+
+describe("the engine has no way to run code, spawn processes or reach the network", () => {
+  const engineDir = path.join(projectRoot, "src", "engine");
+  const files = fs.readdirSync(engineDir).filter((f) => f.endsWith(".ts"));
+
+  it.each(files)("src/engine/%s imports only pure modules and never evaluates text", (file) => {
+    const source = fs.readFileSync(path.join(engineDir, file), "utf8");
+    const imports = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1] as string);
+    const allowed = /^(\.\/|\.\.\/overrides\/overridesFile\.js$|node:(fs|path|crypto)$|ajv|ajv-formats$|gray-matter$|remark-parse$|unified$|@modelcontextprotocol\/sdk\/types\.js$)/;
+    expect(imports.filter((i) => !allowed.test(i))).toEqual([]);
+    expect(source).not.toMatch(/\beval\s*\(|new Function\s*\(|\brequire\s*\(|import\s*\(|child_process|node:vm|node:net|node:http/);
+  });
+});
