@@ -1,4 +1,5 @@
 // The HTTP host route by route (SPEC-NOTES 16-19), over real sockets on a free loopback port.
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaults } from "../../src/config.js";
 import { listenHttp, type HttpHost } from "../../src/server/http.js";
@@ -32,6 +33,22 @@ async function openSession(protocolVersion = "2025-06-18"): Promise<{ id: string
   expect(typeof id).toBe("string");
   const [message] = sseMessages(res.body) as { result: unknown }[];
   return { id: id as string, result: message?.result };
+}
+
+/** Opens GET /sse and keeps it open; resolves with the endpoint its first event names. */
+function openSseSession(): Promise<{ endpoint: string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL("/sse", base), (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+        const m = /^event: endpoint\ndata: (\S+)\n\n/.exec(text);
+        if (m) resolve({ endpoint: m[1]!, close: () => req.destroy() });
+      });
+    });
+    req.on("error", reject);
+  });
 }
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
@@ -211,6 +228,20 @@ describe("/sse (legacy transport)", () => {
     expect(stream.status).toBe(200);
     expect(stream.headers["content-type"]).toMatch(/^text\/event-stream/);
     expect(stream.text).toMatch(/^event: endpoint\ndata: \/messages\?sessionId=[0-9a-f-]+\n\n/);
+  });
+
+  it("POST /messages answers malformed JSON with -32700 and oversized bodies with 413, as JSON", async () => {
+    const opened = await openSseSession();
+    try {
+      const bad = await post(opened.endpoint, "{nope");
+      expect(bad.status).toBe(400);
+      expect(bad.body).toBe(rpcError(-32700, "Parse error: Invalid JSON"));
+      const big = await post(opened.endpoint, JSON.stringify({ pad: "x".repeat(70 * 1024) }));
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body)).toMatchObject({ error: { code: -32000 } });
+    } finally {
+      opened.close();
+    }
   });
 
   it("POST /messages for an unknown session is 404", async () => {
