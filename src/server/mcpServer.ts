@@ -3,22 +3,20 @@
 // from files; the zod-based McpServer would want schemas in code.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  InitializeRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  SetLevelRequestSchema,
+  LoggingLevelSchema,
   type JSONRPCRequest,
   type ListToolsResult,
   type LoggingLevel,
   type ServerResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Engine } from "../engine/engine.js";
-import { logCall } from "./logCall.js";
 import type { Log } from "./log.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
+import { toolsCall } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 
 export type ToolEngine = Pick<Engine, "listTools" | "callTool" | "problems" | "fingerprint">;
@@ -34,60 +32,45 @@ export interface McpServerOptions {
 
 const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
 
+type RawHandler = (params: Record<string, unknown>, extra: Parameters<NonNullable<Server["fallbackRequestHandler"]>>[1]) => ServerResult | Promise<ServerResult>;
+
 export function createMcpServer(opts: McpServerOptions): Server {
   const serverInfo = { name: "careem-mcp-service", version: opts.serviceVersion };
   const server = new Server(serverInfo, { capabilities });
+  // Kept per server, i.e. per session, so one client's debug level never reaches another.
   let level: LoggingLevel | undefined;
 
-  // The SDK answers an unknown version with its latest one; production answers 2025-06-18.
-  // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
-  server.setRequestHandler(InitializeRequestSchema, (request) => ({
-    protocolVersion: negotiateVersion(request.params.protocolVersion),
-    capabilities,
-    serverInfo,
-  }));
-
+  // Methods without required params keep the SDK's typed handlers.
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: opts.engine.listTools() }) as unknown as ListToolsResult);
-
-  // Kept per server, i.e. per session, so one client's debug level never reaches another.
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    level = request.params.level;
-    return {};
-  });
-
   server.setRequestHandler(ListResourcesRequestSchema, () => listWidgetResources(opts.widgetDomain));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    if (request.params.uri !== widgetUri) {
-      throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: request.params.uri });
-    }
-    return readWidgetResource(opts.widgetDomain);
-  });
 
-  // tools/call goes through the fallback handler on purpose: the SDK's typed handler rejects
-  // `"arguments": null` before we see it, and production treats null arguments as {}.
+  // Methods with params take the raw request. The SDK's typed handlers answer bad params with
+  // -32603 and a zod dump, reject `"arguments": null` (production treats it as {}), and its
+  // initialize falls back to the SDK's latest version where production answers 2025-06-18.
+  const raw: Record<string, RawHandler> = {
+    // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
+    initialize: (params) => ({ protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo }),
+    "logging/setLevel": (params) => {
+      const parsed = LoggingLevelSchema.safeParse(params.level);
+      if (!parsed.success) throw new RpcError(ErrorCodes.invalidParams, `invalid logging level ${JSON.stringify(params.level)}`);
+      level = parsed.data;
+      return {};
+    },
+    "resources/read": (params) => {
+      if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
+      if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
+      return readWidgetResource(opts.widgetDomain);
+    },
+    "tools/call": (params, extra) => toolsCall({ engine: opts.engine, transport: opts.transport, log: opts.log, debug: level === "debug" }, params, extra),
+  };
+  server.removeRequestHandler("initialize");
+  server.removeRequestHandler("logging/setLevel");
   server.fallbackRequestHandler = async (request: JSONRPCRequest, extra): Promise<ServerResult> => {
-    if (request.method !== "tools/call") throw new RpcError(ErrorCodes.methodNotFound, "Method not found");
-    const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
-    const name = typeof params.name === "string" ? params.name : "";
-    const started = performance.now();
-    const outcome = opts.engine.callTool(name, params.arguments);
-    logCall(opts.log, {
-      transport: opts.transport,
-      session: extra.sessionId,
-      tool: name,
-      outcome,
-      durationMs: performance.now() - started,
-    });
-    if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
-    if (level === "debug") {
-      const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
-      await extra.sendNotification({
-        method: "notifications/message",
-        params: { level: "debug", logger: "careem-mcp-service", data: `${name}: ${scenario}` },
-      });
-    }
-    return outcome.result as ServerResult;
+    const handler = Object.prototype.hasOwnProperty.call(raw, request.method) ? raw[request.method] : undefined;
+    if (!handler) throw new RpcError(ErrorCodes.methodNotFound, "Method not found");
+    const params = typeof request.params === "object" && request.params !== null && !Array.isArray(request.params) ? request.params : {};
+    return handler(params as Record<string, unknown>, extra);
   };
 
   return server;

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { CallToolResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, EmptyResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { addedFixture, definitionsIn, projectRoot, type TempCatalog } from "./catalog.js";
 import { cli, type Connection, type Served } from "./transports.js";
 
@@ -183,6 +183,21 @@ export const cases: Case[] = [
       expect(wire(resultOf(conn.lastResponse()))).toBe(
         wire({ contents: [{ uri: "ui://careem-mcp-app", mimeType: "text/html;profile=mcp-app", text: widgetHtml, _meta: widgetMeta }] }),
       );
+    },
+  },
+  {
+    name: "bad params are JSON-RPC errors with plain messages: -32602, and -32002 for an unknown resource",
+    async run({ conn }) {
+      const table: [string, Record<string, unknown>, unknown][] = [
+        ["resources/read", {}, { code: -32602, message: 'resources/read needs a "uri" string' }],
+        ["resources/read", { uri: "ui://nope" }, { code: -32002, message: "Resource not found", data: { uri: "ui://nope" } }],
+        ["logging/setLevel", { level: "loud" }, { code: -32602, message: 'invalid logging level "loud"' }],
+        ["prompts/list", {}, { code: -32601, message: "Method not found" }],
+      ];
+      for (const [method, params, error] of table) {
+        await expect(conn.client.request({ method, params } as never, EmptyResultSchema)).rejects.toThrow();
+        expect(wire((conn.lastResponse() as { error?: unknown }).error), method).toBe(wire(error));
+      }
     },
   },
   {

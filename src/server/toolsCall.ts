@@ -1,0 +1,37 @@
+// tools/call: the engine decides, the log records, and a debug-level session hears which
+// scenario answered (SPEC-NOTES 4-8). How the scenario was selected (forced or matched) stays
+// in the server log: forcing is never visible to the client.
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
+import { logCall } from "./logCall.js";
+import type { Log } from "./log.js";
+import type { ToolEngine } from "./mcpServer.js";
+import { RpcError } from "./rpcError.js";
+
+export interface ToolsCallContext {
+  engine: ToolEngine;
+  transport: string;
+  log: Log;
+  debug: boolean;
+}
+
+export async function toolsCall(
+  ctx: ToolsCallContext,
+  params: Record<string, unknown>,
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+): Promise<ServerResult> {
+  const name = typeof params.name === "string" ? params.name : "";
+  const started = performance.now();
+  // Missing or null arguments count as {}: the engine takes them as they came.
+  const outcome = ctx.engine.callTool(name, params.arguments);
+  logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs: performance.now() - started });
+  if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
+  if (ctx.debug) {
+    const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
+    await extra.sendNotification({
+      method: "notifications/message",
+      params: { level: "debug", logger: "careem-mcp-service", data: `${name}: ${scenario}` },
+    });
+  }
+  return outcome.result as ServerResult;
+}
