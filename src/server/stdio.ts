@@ -1,6 +1,7 @@
 // `--stdio`: newline-delimited JSON-RPC on stdin/stdout for clients that spawn a process.
 // stdout carries nothing but JSON-RPC; the process ends when the client closes stdin.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.js";
 import { serverFor } from "./hostContext.js";
 import { createHostEngine } from "./hostEngine.js";
@@ -19,7 +20,15 @@ export async function startStdio(config: Config): Promise<void> {
   const { engine, watcher } = createHostEngine(config, log, registry);
   const server = serverFor({ engine, config, log, registry }, "stdio");
   const transport = new StdioServerTransport(process.stdin, process.stdout);
-  transport.onerror = (err) => log(`stdio: ${err.message}`);
+  transport.onerror = (err) => {
+    log(`stdio: ${err.message}`);
+    // A line that is not JSON gets the JSON-RPC parse error, as a malformed HTTP body does;
+    // the SDK transport would only drop it, leaving the client waiting.
+    if (err instanceof SyntaxError) {
+      const parseError = { jsonrpc: "2.0" as const, id: null, error: { code: -32700, message: "Parse error: Invalid JSON" } };
+      void transport.send(parseError as unknown as JSONRPCMessage);
+    }
+  };
   registry.add({ id: "stdio", transport: "stdio", server, close: () => server.close() });
 
   let closing = false;

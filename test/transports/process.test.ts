@@ -70,6 +70,19 @@ describe("stdio process", () => {
   });
 });
 
+describe("stdio parse errors", () => {
+  it("a line that is not JSON gets the JSON-RPC parse error, and the session goes on", async () => {
+    const proc = spawnCli(["--stdio"]);
+    proc.child.stdin.write("{not json\n");
+    proc.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" })}\n`);
+    await expect.poll(() => proc.stdout().split("\n").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const lines = proc.stdout().trimEnd().split("\n").sort();
+    expect(lines).toEqual(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: Invalid JSON"}}', '{"result":{},"jsonrpc":"2.0","id":7}'].sort());
+    proc.child.stdin.end();
+    expect(await proc.exited).toBe(0);
+  });
+});
+
 describe("broken tool files", () => {
   it("are logged as file:line: reason at start and the moment one appears", async () => {
     const catalog = copyCatalog();
