@@ -42,6 +42,8 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
   function settle(): void {
     timer = undefined;
     if (closed) return;
+    // A watch dies with its directory; polling picks the directory up again when it returns.
+    if (watcher && !fs.existsSync(opts.toolsDir)) poll("the tools directory was removed");
     opts.onFilesTouched?.();
     const now = safeFingerprint();
     if (now === last) return;
