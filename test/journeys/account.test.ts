@@ -73,6 +73,25 @@ describe("account journeys", () => {
     expectOrdered(debit.createdAt, cashback.createdAt, "cashback after the payment");
   });
 
+  it("Home is worded the same wherever it appears", async () => {
+    const s = session();
+    const saved = await s.call("get_saved_locations", { type: "HOME" });
+    const home = saved.locations[0];
+    const search = await s.call("search_locations", { query: "home" });
+    const found = search.results.find((p: Out) => p.placeId === home.placeId);
+    expect(found?.address, "search_locations' saved Home").toBe(home.address);
+    const add = await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 1 });
+    const basket = await s.call("get_basket", { basket_id: add.basket_id });
+    expect(basket.delivery_address.address, "the basket's delivery address").toBe(home.address);
+    const order = await s.call("cart_checkout", { basket_id: add.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID() });
+    const tracking = await s.call("track_food_order", { order_id: order.order_id });
+    expect(tracking.delivery_address, "the order's delivery address").toBe(home.address);
+    const history = await s.call("get_ride_history", {});
+    for (const ride of history.rides) {
+      for (const end of [ride.pickup, ride.dropoff]) if (end.placeId === home.placeId) expect(end.address, `${ride.rideId}`).toBe(home.address);
+    }
+  });
+
   it("saved places and the wallet feed a booking: the wallet is refused for Business, the default card books it", async () => {
     const s = session();
     const saved = await s.call("get_saved_locations", {});

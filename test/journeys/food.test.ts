@@ -206,17 +206,21 @@ describe("food journeys", () => {
   });
 });
 
-describe("food catalog findings (expected to fail)", () => {
-  it.fails("track_food_order does not date an order before cart_checkout placed it", async () => {
+// What the catalog got wrong across calls, each asserted the right way round. The mock is
+// stateless, so the fixes carry the state in ids and in expected_total (see cart_checkout's and
+// track_food_order's notes).
+describe("food catalog findings", () => {
+  it("track_food_order does not date an order before cart_checkout placed it", async () => {
     const s = session();
     const add = await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 1 });
     const order = await s.call("cart_checkout", { basket_id: add.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID() });
     const tracking = await s.call("track_food_order", { order_id: order.order_id });
-    // placed_at is {{now}} in cart_checkout and {{now-20m}} in track_food_order's default.
+    // A just-placed order (any id cart_checkout returns) is tracked as placed now; the order
+    // placed 20 minutes ago is the fixture ord_on_the_way_1004.
     expectOrdered(order.placed_at, tracking.placed_at, "tracked placed_at not before checkout placed_at");
   });
 
-  it.fails("cart_checkout charges the total apply_promo_code announced", async () => {
+  it("cart_checkout charges the total apply_promo_code announced", async () => {
     const s = session();
     const add = await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 2 });
     const applied = await s.call("apply_promo_code", { basket_id: add.basket_id, promo_code: "SAVE20" });
@@ -226,7 +230,8 @@ describe("food catalog findings (expected to fail)", () => {
       idempotency_key: randomUUID(),
       expected_total: applied.total,
     });
-    // expected_total 55.90 is ignored: order-placed charges the fixed 67.50, with no PRICE_CHANGED.
+    // The stateless checkout learns of the promo from expected_total: 55.90, the total
+    // apply_promo_code announces for the basket, places the discounted order (ord_5…).
     if (order.success) expect(order.total).toEqual(applied.total);
     else expect(order.error_code).toBe("PRICE_CHANGED");
   });
