@@ -13,25 +13,28 @@ export interface OverridesRead {
   warning?: string;
 }
 
+/** Every Overrides object has no prototype, so a tool named "constructor" is never inherited. */
+const none = (): Overrides => Object.create(null) as Overrides;
+
 export function readOverrides(runDir: string): OverridesRead {
   const file = path.join(runDir, OVERRIDES_FILE);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { overrides: {} };
-    return { overrides: {}, warning: `cannot read ${file}: ${(err as Error).message}` };
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { overrides: none() };
+    return { overrides: none(), warning: `cannot read ${file}: ${(err as Error).message}` };
   }
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not a JSON object");
     // A null-prototype copy keeps "__proto__" or "constructor" entries inert.
-    const overrides: Overrides = Object.create(null);
+    const overrides = none();
     for (const [tool, scenario] of Object.entries(parsed)) if (typeof scenario === "string") overrides[tool] = scenario;
     return { overrides };
   } catch (err) {
     return {
-      overrides: {},
+      overrides: none(),
       warning: `ignoring ${file}: ${(err as Error).message} (run ./careem-mcp.sh scenario --clear-all to reset it)`,
     };
   }

@@ -39,11 +39,12 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   }
   if (o.clear) {
     if (o.scenario) return fail("--clear takes no scenario name");
-    const { [o.tool]: removed, ...rest } = overrides;
+    const removed = Object.prototype.hasOwnProperty.call(overrides, o.tool) ? overrides[o.tool] : undefined;
     if (removed === undefined) {
       o.out.write(`${o.tool}: nothing forced\n`);
       return 0;
     }
+    const rest = Object.fromEntries(Object.entries(overrides).filter(([tool]) => tool !== o.tool));
     writeOverrides(o.runDir, rest);
     o.out.write(`${o.tool}: no longer forced (was ${removed})\n`);
     return 0;
@@ -60,7 +61,8 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   }
   const names = entry.result.tool.scenarios.map((s) => s.name);
   if (!o.scenario) {
-    for (const name of names) o.out.write(`${name}${overrides[o.tool] === name ? "  (forced)" : ""}\n`);
+    const forced = Object.prototype.hasOwnProperty.call(overrides, o.tool) ? overrides[o.tool] : undefined;
+    for (const name of names) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
     return 0;
   }
   if (!names.includes(o.scenario)) {

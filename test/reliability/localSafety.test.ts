@@ -100,11 +100,8 @@ describe("scenario: names never become paths", () => {
     expect(r.stdout).toBe("found\nother\n");
   });
 
-  // Known bug, reported (src/overrides): readOverrides answers a plain {} when the file is
-  // missing or unusable, and scenarioCommand's `--clear` destructures overrides[tool], which
-  // reads Object.prototype: `scenario constructor --clear` prints "no longer forced (was
-  // function Object() { [native code] })" and writes overrides.json. Flip to it() once fixed.
-  it.fails("scenario constructor --clear with nothing forced says so and writes nothing", () => {
+  // Regression: overrides objects have no prototype, so "constructor" is never inherited.
+  it("scenario constructor --clear with nothing forced says so and writes nothing", () => {
     fs.rmSync(overridesFile(), { force: true });
     const r = scenario("constructor", "--clear");
     expect(r.stdout).toBe("constructor: nothing forced\n");
