@@ -1,5 +1,5 @@
 // Times `node dist/cli.js --check --json` over a catalog and reads its report.
-import { spawnNode, stop } from "./procs.mjs";
+import { spawnNode, stderrOf, stop } from "./procs.mjs";
 
 export function timeCheck(cli, toolsDir, { timeoutMs = 150_000 } = {}) {
   const t0 = process.hrtime.bigint();
@@ -20,7 +20,7 @@ export function timeCheck(cli, toolsDir, { timeoutMs = 150_000 } = {}) {
       try {
         report = JSON.parse(out);
       } catch {
-        return reject(new Error(`--check printed no JSON report (exit ${code}):\n${out.slice(0, 300)}\n${child.stderrTail}`));
+        return reject(new Error(`--check printed no JSON report (exit ${code}):\n${out.slice(0, 300)}\n${stderrOf(child)}`));
       }
       resolve({ seconds, exitCode: code, tools: report.tools, scenarios: report.scenarios, problems: report.problems?.length ?? 0, firstProblems: (report.problems ?? []).slice(0, 3) });
     });

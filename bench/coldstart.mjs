@@ -1,5 +1,5 @@
 // Stdio cold start: from spawn to the `initialize` answer on stdout, as a desktop client sees it.
-import { spawnNode, stop } from "./procs.mjs";
+import { spawnNode, stderrOf, stop } from "./procs.mjs";
 import { PROTOCOL_VERSION } from "./session.mjs";
 
 const INITIALIZE = `${JSON.stringify({
@@ -26,8 +26,8 @@ export function coldStart(args, { env, timeoutMs = 20_000 } = {}) {
       child.stdout.removeAllListeners("data");
       void stop(child).then(() => (err ? reject(err) : resolve(ms)));
     };
-    const timer = setTimeout(() => done(new Error(`no initialize answer within ${timeoutMs} ms\n${child.stderrTail}`)), timeoutMs);
-    const onExit = (code, sig) => done(new Error(`exited (${code ?? sig}) before answering initialize\n${child.stderrTail}`));
+    const timer = setTimeout(() => done(new Error(`no initialize answer within ${timeoutMs} ms\n${stderrOf(child)}`)), timeoutMs);
+    const onExit = (code, sig) => done(new Error(`exited (${code ?? sig}) before answering initialize\n${stderrOf(child)}`));
     child.once("exit", onExit);
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {

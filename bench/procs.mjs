@@ -1,8 +1,14 @@
 // Child processes the benchmark starts: every one is tracked and killed on exit, also on failure.
+// A child's stderr goes to a log file, never a pipe: our server logs every call synchronously,
+// and a pipe the busy benchmark process drains late would throttle it.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const live = new Set();
+let logDir;
+let logCount = 0;
 
 function killAll() {
   for (const child of live) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
@@ -16,16 +22,31 @@ for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 
-/** Spawns `node ...args` (never through a shell) and tracks it. */
+/** Where children's stderr logs go (a temp dir of the caller's, removed with it). */
+export function setLogDir(dir) {
+  logDir = dir;
+}
+
+/** Last `max` characters a child wrote to stderr. */
+export function stderrOf(child, max = 4000) {
+  try {
+    const text = fs.readFileSync(child.logFile, "utf8");
+    return text.slice(-max);
+  } catch {
+    return "";
+  }
+}
+
+/** Spawns `node ...args` (never through a shell) and tracks it. stdin and stdout are pipes. */
 export function spawnNode(args, { env = {}, cwd } = {}) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  logDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "careem-bench-logs-"));
+  const logFile = path.join(logDir, `child-${++logCount}.log`);
+  const fd = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", fd] });
+  fs.closeSync(fd);
+  child.logFile = logFile;
   live.add(child);
   child.on("exit", () => live.delete(child));
-  child.stderrTail = "";
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk) => {
-    child.stderrTail = (child.stderrTail + chunk).slice(-4000);
-  });
   return child;
 }
 
@@ -40,38 +61,58 @@ export async function stop(child, graceMs = 2000) {
 }
 
 /**
- * Starts an HTTP server process and waits for its ready line on stderr naming a /mcp URL
- * (SPEC-NOTES 25). Resolves { child, url, port }; rejects on exit or timeout.
+ * Resolves the first match of `pattern` in the child's stderr written after byte `from`,
+ * polling the log file; rejects on exit or timeout.
  */
-export function startHttpServer(label, args, { env, timeoutMs = 20_000 } = {}) {
+export function waitForLog(child, pattern, { from = 0, timeoutMs = 20_000, what = String(pattern) } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      let text = "";
+      try {
+        const buf = fs.readFileSync(child.logFile);
+        text = buf.subarray(from).toString("utf8");
+      } catch {}
+      const m = pattern.exec(text);
+      if (m) return resolve(m);
+      if (child.exitCode !== null || child.signalCode !== null) {
+        return reject(new Error(`exited (${child.exitCode ?? child.signalCode}) before ${what}\n${stderrOf(child).trim()}`));
+      }
+      if (Date.now() - started > timeoutMs) return reject(new Error(`no ${what} within ${timeoutMs} ms\n${stderrOf(child).trim()}`));
+      setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+/**
+ * Starts an HTTP server process and waits for its ready line naming a /mcp URL (SPEC-NOTES 25).
+ * Resolves { label, child, url, port, readyMs }.
+ */
+export async function startHttpServer(label, args, { env, timeoutMs = 20_000 } = {}) {
+  const started = performance.now();
   const child = spawnNode(args, { env });
   child.stdout.resume();
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    let settled = false;
-    const fail = (why) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void stop(child);
-      reject(new Error(`${label}: ${why}\n${child.stderrTail.trim()}`));
-    };
-    const timer = setTimeout(() => fail(`no ready line naming a /mcp URL within ${timeoutMs} ms`), timeoutMs);
-    const onExit = (code, signal) => fail(`exited (${code ?? signal}) before it was ready`);
-    child.once("exit", onExit);
-    const onData = (chunk) => {
-      seen = (seen + chunk).slice(-4000);
-      const m = /https?:\/\/[^\s/]+:(\d+)\/mcp\b/.exec(seen);
-      if (!m || settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.stderr.off("data", onData);
-      child.off("exit", onExit);
-      const port = Number(m[1]);
-      resolve({ label, child, port, url: `http://127.0.0.1:${port}/mcp` });
-    };
-    child.stderr.on("data", onData);
-  });
+  child.stdin.end();
+  try {
+    const m = await waitForLog(child, /https?:\/\/[^\s/]+:(\d+)\/mcp\b/, { timeoutMs, what: "a ready line naming a /mcp URL" });
+    const port = Number(m[1]);
+    return { label, child, port, url: `http://127.0.0.1:${port}/mcp`, readyMs: performance.now() - started };
+  } catch (err) {
+    await stop(child);
+    throw new Error(`${label}: ${err.message}`);
+  }
+}
+
+/** Node flags for a process whose live heap heapAfterGc can read. */
+export const HEAP_PROBE = ["--expose-gc", "--import", new URL("./heap-probe.mjs", import.meta.url).pathname];
+
+/** Asks a HEAP_PROBE process for a full GC and resolves its memoryUsage() after it. */
+export async function heapAfterGc(child) {
+  const from = fs.statSync(child.logFile).size;
+  child.kill("SIGUSR2");
+  const m = await waitForLog(child, /bench-heap (\{.*\})\n/, { from, timeoutMs: 10_000, what: "a heap report" });
+  return JSON.parse(m[1]);
 }
 
 /** Resident set size of a live process in bytes (Linux /proc). */

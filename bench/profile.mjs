@@ -1,8 +1,9 @@
 // Summarises a .cpuprofile: self time and inclusive time per function, heaviest first.
-// Usage: node bench/profile.mjs FILE.cpuprofile [rows]
+// Usage: node bench/profile.mjs FILE.cpuprofile [rows] [focus]
 import fs from "node:fs";
 
-export function summarise(profile, rows = 25) {
+/** focus: only samples with a frame whose label contains this text (e.g. "callTool"). */
+export function summarise(profile, rows = 25, focus) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -18,6 +19,11 @@ export function summarise(profile, rows = 25) {
   const totalBy = new Map();
   let all = 0;
   for (const [id, us] of self) {
+    if (focus) {
+      let hit = false;
+      for (let cur = id; cur !== undefined && !hit; cur = parent.get(cur)) hit = label(byId.get(cur)).includes(focus);
+      if (!hit) continue;
+    }
     all += us;
     const key = label(byId.get(id));
     selfBy.set(key, (selfBy.get(key) ?? 0) + us);
@@ -35,6 +41,6 @@ export function summarise(profile, rows = 25) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const s = summarise(JSON.parse(fs.readFileSync(process.argv[2], "utf8")), Number(process.argv[3] ?? 25));
+  const s = summarise(JSON.parse(fs.readFileSync(process.argv[2], "utf8")), Number(process.argv[3] ?? 25), process.argv[4]);
   console.log(`sampled ${s.totalMs.toFixed(0)} ms\n-- self --\n${s.self.join("\n")}\n-- inclusive --\n${s.inclusive.join("\n")}`);
 }

@@ -1,6 +1,8 @@
 // The issue's table as markdown, from the figures run.mjs computed.
 const n = (x, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "n/a");
 const range = (s, digits = 2) => (s && s.n > 1 ? ` (${n(s.min, digits)}–${n(s.max, digits)})` : "");
+const mib = (bytes) => n(bytes / 2 ** 20, 1);
+const pct = (x) => `${x >= 0 ? "+" : ""}${n(x * 100, 1)}%`;
 const verdict = (met) => (met === undefined ? "" : met ? " ✅" : " ❌");
 
 export function renderTable(f) {
@@ -29,7 +31,7 @@ export function renderTable(f) {
     ],
     [
       "`tools/list` with 2,000 tools, p50 (warm; 1 in flight)",
-      f.list ? `${n(f.list.p50, 1)} ms (first, cold: ${n(f.list.coldMs)} ms${f.list.coldNote ? `, ${f.list.coldNote}` : ""})` : "n/a",
+      f.list ? `${n(f.list.p50, 1)} ms (${n(f.list.bytes / 2 ** 20, 1)} MiB; server ready ${n(f.list.readyMs / 1000, 1)} s after spawn at this size, alongside the RSS load)` : "n/a",
       "—",
       "—",
       "report",
@@ -50,9 +52,9 @@ export function renderTable(f) {
     ],
     [
       "RSS after 20,000 calls vs after 1,000",
-      `${n(f.rss.after20k / 2 ** 20, 1)} MiB`,
-      `${n(f.rss.after1k / 2 ** 20, 1)} MiB`,
-      `${f.rss.growth >= 0 ? "+" : ""}${n(f.rss.growth * 100, 1)}%`,
+      `${mib(f.rss.ours.after1k.rss)} → ${mib(f.rss.ours.after20k.rss)} MiB, ${pct(f.rss.ours.growth)} (live heap after full GC ${mib(f.rss.ours.after1k.heapAfterGc)} → ${mib(f.rss.ours.after20k.heapAfterGc)} MiB, ${pct(f.rss.ours.heapGrowth)})`,
+      `minimal: ${mib(f.rss.minimal.after1k.rss)} → ${mib(f.rss.minimal.after20k.rss)} MiB, ${pct(f.rss.minimal.growth)} (live heap ${pct(f.rss.minimal.heapGrowth)})`,
+      "—",
       `growth ≤ 10%${verdict(f.rss.met)}`,
     ],
     [
