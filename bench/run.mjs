@@ -231,6 +231,7 @@ async function main() {
       log(`round ${r + 1}/${ROUNDS}: ${measured.map((t) => `${t.key} ${round[t.key].rps.toFixed(0)}/s p99 ${round[t.key].p99}ms`).join(", ")}`);
     }
     results.phases.rounds = rounds;
+    const bigRss = rssOf(big.child.pid);
 
     // Hot reload at 2,000 files: the next call sees each edit.
     const reload = await checkHotReload({
@@ -281,7 +282,7 @@ async function main() {
       throughput: { ours: spread(per("ours", "rps")), minimal: spread(per("minimal", "rps")), ratio: spread(ratios("ours", "minimal", "rps")) },
       catalog: { ours2000: spread(per("big", "rps")), ours: spread(per("ours", "rps")), ratio: spread(ratios("big", "ours", "rps")) },
       p99: { ours: spread(per("ours", "p99")), minimal: spread(per("minimal", "p99")), ratio: spread(ratios("ours", "minimal", "p99")) },
-      list: { p50: listRun.p50, firstMs: cold.ms, bytes: cold.bytes, readyMs: big.readyMs },
+      list: { p50: listRun.p50, firstMs: cold.ms, bytes: cold.bytes, readyMs: big.readyMs, rss: bigRss },
       coldStart: { ours: spread(starts.ours), minimal: spread(starts.minimal), ratio: median(starts.ours) / median(starts.minimal) },
       check: { ...check, filesPerSecond: CATALOG_SIZE / check.seconds },
       rss: { ours: rssOurs, minimal: rssMinimal },

@@ -31,7 +31,7 @@ export function renderTable(f) {
     ],
     [
       "`tools/list` with 2,000 tools, p50 (warm; 1 in flight)",
-      f.list ? `${n(f.list.p50, 1)} ms (${n(f.list.bytes / 2 ** 20, 1)} MiB; server ready ${n(f.list.readyMs / 1000, 1)} s after spawn at this size, alongside the RSS load)` : "n/a",
+      f.list ? `${n(f.list.p50, 1)} ms (${n(f.list.bytes / 2 ** 20, 1)} MiB; server ready ${n(f.list.readyMs / 1000, 1)} s after spawn at this size, alongside the RSS load; its RSS ${mib(f.list.rss)} MiB)` : "n/a",
       "—",
       "—",
       "report",
