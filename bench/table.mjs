@@ -1,6 +1,7 @@
 // The issue's table as markdown, from the figures run.mjs computed.
 const n = (x, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "n/a");
-const range = (s, digits = 2) => (s && s.n > 1 ? ` (${n(s.min, digits)}–${n(s.max, digits)})` : "");
+// Ratios get three digits so a verdict is never hidden by rounding (0.7996 is not 0.80).
+const range = (s, digits = 3) => (s && s.n > 1 ? ` (${n(s.min, digits)}–${n(s.max, digits)})` : "");
 const mib = (bytes) => n(bytes / 2 ** 20, 1);
 const pct = (x) => `${x >= 0 ? "+" : ""}${n(x * 100, 1)}%`;
 const verdict = (met) => (met === undefined ? "" : met ? " ✅" : " ❌");
@@ -12,21 +13,21 @@ export function renderTable(f) {
       "`tools/call` throughput over `/mcp` (one session, 16 in flight, placeholders + match)",
       `${n(f.throughput.ours.median)} req/s`,
       `${n(f.throughput.minimal.median)} req/s (minimal SDK + express server)`,
-      `${n(f.throughput.ratio.median, 2)}${range(f.throughput.ratio)}`,
+      `${n(f.throughput.ratio.median, 3)}${range(f.throughput.ratio)}`,
       `≥ 0.80${verdict(f.throughput.met)}`,
     ],
     [
       "the same with 2,000 tool files in the catalog",
       `${n(f.catalog.ours2000.median)} req/s (2,000 files)`,
       `${n(f.catalog.ours.median)} req/s (shipped, ${f.shippedTools} files)`,
-      `${n(f.catalog.ratio.median, 2)}${range(f.catalog.ratio)}`,
+      `${n(f.catalog.ratio.median, 3)}${range(f.catalog.ratio)}`,
       `≥ 0.90${verdict(f.catalog.met)}`,
     ],
     [
       "`tools/call` p99 latency (same runs)",
       `${n(f.p99.ours.median, 1)} ms`,
       `${n(f.p99.minimal.median, 1)} ms (minimal)`,
-      `${n(f.p99.ratio.median, 2)}×${range(f.p99.ratio)}`,
+      `${n(f.p99.ratio.median, 3)}×${range(f.p99.ratio)}`,
       `≤ 1.5×${verdict(f.p99.met)}`,
     ],
     [
@@ -40,7 +41,7 @@ export function renderTable(f) {
       "stdio cold start: spawn to `initialize` answered (median)",
       `${n(f.coldStart.ours.median, 1)} ms`,
       `${n(f.coldStart.minimal.median, 1)} ms (minimal SDK server over stdio)`,
-      `${n(f.coldStart.ratio, 2)}×`,
+      `${n(f.coldStart.ratio, 3)}×`,
       `≤ 1.3×${verdict(f.coldStart.met)}`,
     ],
     [
