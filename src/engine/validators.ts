@@ -10,8 +10,22 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 // ownProperties: Ajv otherwise reads `data.constructor` through the prototype chain, so `{}`
 // failed a tool whose input is named "constructor" and passed `required: ["toString"]`.
-const argumentsAjv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false, ownProperties: true });
-const outputAjv = addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true }));
+const newArgumentsAjv = () => new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false, ownProperties: true });
+const newOutputAjv = () => addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true }));
+
+// Ajv keeps values of every compiled schema in an instance-wide scope that removeSchema does not
+// clear (a few KB per compile), so a server whose files are edited all day would grow without
+// bound. A fresh pair of instances every RENEW_AFTER compiles caps that; validators compiled
+// earlier keep working, holding on to their own instance until their file is edited or deleted.
+const RENEW_AFTER = 200;
+let compiles = 0;
+let argumentsAjv = newArgumentsAjv();
+let outputAjv = newOutputAjv();
+function renewInstancesNow(): void {
+  if (++compiles % RENEW_AFTER !== 0) return;
+  argumentsAjv = newArgumentsAjv();
+  outputAjv = newOutputAjv();
+}
 
 export interface ToolValidators {
   /** Go-worded reason of the first argument error, or null when valid. */
@@ -39,6 +53,7 @@ export class SchemaCompileError extends Error {
 }
 
 export function compileValidators(definition: JsonObject): ToolValidators {
+  renewInstancesNow();
   const inputSchema = definition.inputSchema as JsonObject;
   let input: ValidateFunction;
   try {
