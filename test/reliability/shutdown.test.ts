@@ -1,0 +1,167 @@
+// Graceful shutdown (issue 6, part 6): SIGINT and SIGTERM with streams open on every transport.
+// The server ends every stream itself, exits 0 within its grace period, frees the port, and
+// leaves no state behind; the one writer of state (`scenario`) never leaves a torn file.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { cli, projectRoot, requireBuild, spawnServer, tempCatalog } from "./spawnServer.js";
+
+const fixtures = path.join(projectRoot, "test/fixtures/broken-runtime/tools/misc");
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function catalog() {
+  const c = tempCatalog([]);
+  fs.mkdirSync(path.join(c.toolsDir, "misc"));
+  fs.copyFileSync(path.join(fixtures, "healthy.md"), path.join(c.toolsDir, "misc", "healthy.md"));
+  cleanups.push(() => c.remove());
+  return c;
+}
+
+function listing(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).sort();
+}
+
+/** Opens a raw streaming GET and resolves once `ready` shows; `ended` resolves when the server ends it. */
+function openStream(url: string, headers: Record<string, string>, ready: RegExp): Promise<{ ended: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    let signalled = false;
+    const req = http.request(url, { headers, agent: false }, (res) => {
+      res.setEncoding("utf8");
+      const ended = new Promise<string>((done) => {
+        res.on("end", () => done("end"));
+        res.on("close", () => done("close"));
+        res.on("error", () => done("error"));
+      });
+      res.on("data", (c: string) => {
+        text += c;
+        if (!signalled && ready.test(text)) {
+          signalled = true;
+          resolve({ ended });
+        }
+      });
+      if (ready.source === "^") resolve({ ended });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function portIsClosed(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    s.once("connect", () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.once("error", () => resolve(true));
+  });
+}
+
+describe("graceful shutdown of the HTTP server", () => {
+  it.each(["SIGINT", "SIGTERM"] as const)("%s: every open stream is ended by the server, exit 0, port freed, nothing written", async (signal) => {
+    const c = catalog();
+    fs.writeFileSync(path.join(c.runDir, "overrides.json"), '{\n  "healthy": "ok"\n}\n');
+    const before = { tools: listing(c.toolsDir), run: listing(c.runDir), overrides: fs.readFileSync(path.join(c.runDir, "overrides.json"), "utf8") };
+    const server = await spawnServer({ toolsDir: c.toolsDir, runDir: c.runDir });
+    const port = Number(new URL(server.baseUrl).port);
+
+    // Three SDK clients on streamable HTTP (each holds a GET stream), three legacy SSE streams,
+    // and one raw GET /mcp stream.
+    const clients: Client[] = [];
+    for (let i = 0; i < 3; i++) {
+      const client = new Client({ name: `shutdown-${i}`, version: "1" });
+      client.onerror = () => {};
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl)));
+      expect((await client.callTool({ name: "healthy", arguments: {} })).isError).toBe(false);
+      clients.push(client);
+    }
+    const sse = await Promise.all([0, 1, 2].map(() => openStream(server.sseUrl, { accept: "text/event-stream" }, /event: endpoint/)));
+    const init = await fetch(server.mcpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+    });
+    const session = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    const rawGet = await openStream(server.mcpUrl, { accept: "text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" }, /^/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.stderr()).toMatch(/opened \(SSE\)[\s\S]*opened \(SSE\)[\s\S]*opened \(SSE\)/);
+
+    const t0 = Date.now();
+    server.proc.kill(signal);
+    const code = await server.exited;
+    const took = Date.now() - t0;
+
+    expect(code).toBe(0);
+    expect(took).toBeLessThan(3000); // inside the grace period, not killed by it
+    expect(server.stderr()).toContain(`${signal}: shutting down`);
+    for (const stream of [...sse, rawGet]) await expect(stream.ended).resolves.toMatch(/end|close/);
+    expect(await portIsClosed(port)).toBe(true);
+    expect(listing(c.toolsDir)).toEqual(before.tools);
+    expect(listing(c.runDir)).toEqual(before.run);
+    expect(fs.readFileSync(path.join(c.runDir, "overrides.json"), "utf8")).toBe(before.overrides);
+    for (const client of clients) await client.close();
+  });
+
+  it("a second signal during shutdown ends the process at once, never hangs", async () => {
+    const c = catalog();
+    const server = await spawnServer({ toolsDir: c.toolsDir, runDir: c.runDir });
+    await openStream(server.sseUrl, { accept: "text/event-stream" }, /event: endpoint/);
+    server.proc.kill("SIGTERM");
+    server.proc.kill("SIGTERM");
+    const code = await server.exited;
+    expect([0, 1]).toContain(code);
+  });
+});
+
+describe("graceful shutdown of the stdio server", () => {
+  it.each(["SIGINT", "SIGTERM"] as const)("%s: exits 0, stdout holds only whole JSON-RPC lines", async (signal) => {
+    requireBuild();
+    const c = catalog();
+    const proc = spawn(process.execPath, [cli, "--stdio", "--tools", c.toolsDir, "--run-dir", c.runDir], { cwd: projectRoot });
+    let out = "";
+    proc.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+    proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
+    for (let i = 0; i < 100 && !out.includes('"id":1'); i++) await new Promise((r) => setTimeout(r, 50));
+    proc.kill(signal);
+    expect(await exited).toBe(0);
+    const lines = out.split("\n");
+    expect(lines.pop()).toBe(""); // ends with a newline: no half line
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(listing(c.runDir)).toEqual([]);
+  });
+});
+
+describe("the one writer of state", () => {
+  it("scenario killed at any moment leaves overrides.json whole (old or new), never torn", async () => {
+    requireBuild();
+    const c = catalog();
+    const file = path.join(c.runDir, "overrides.json");
+    fs.writeFileSync(file, '{\n  "healthy": "found"\n}\n');
+    const states = new Set(['{\n  "healthy": "found"\n}\n', '{\n  "healthy": "ok"\n}\n']);
+    let killedMidway = 0;
+    for (let i = 0; i < 12; i++) {
+      const target = i % 2 ? "found" : "ok";
+      const proc = spawn(process.execPath, [cli, "scenario", "healthy", target, "--tools", c.toolsDir, "--run-dir", c.runDir], { cwd: projectRoot, stdio: "ignore" });
+      const exited = new Promise<string | number | null>((resolve) => proc.once("exit", (code, sig) => resolve(sig ?? code)));
+      // Start-up takes a few hundred ms: kill across that range to land before, during and after the write.
+      setTimeout(() => proc.kill("SIGKILL"), 150 + ((i * 53) % 400));
+      if ((await exited) === "SIGKILL") killedMidway++;
+      expect(states.has(fs.readFileSync(file, "utf8")), `after run ${i}`).toBe(true);
+    }
+    expect(killedMidway).toBeGreaterThan(0);
+    // A kill between write and rename may leave the hidden temp file; it is never read.
+    const litter = listing(c.runDir).filter((f) => f !== "overrides.json");
+    for (const f of litter) expect(f).toMatch(/^\.overrides\.json\.\d+\.\d+\.tmp$/);
+  });
+});
