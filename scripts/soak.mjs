@@ -6,6 +6,7 @@
 //
 //   npm run soak                 defaults below
 //   SOAK_CALLS=5000 npm run soak smaller run
+//   SOAK_SERVER_NODE_OPTIONS=--max-old-space-size=48 npm run soak   heap capped: growth must be GC slack
 //
 // Exit code 0 when every check holds, 1 otherwise.
 import { execFile, spawn } from "node:child_process";
@@ -26,7 +27,9 @@ const run = promisify(execFile);
 const CALLS = Number(process.env.SOAK_CALLS ?? 20_000);
 const HTTP_SESSIONS = Number(process.env.SOAK_HTTP_SESSIONS ?? 50);
 const SSE_SESSIONS = Number(process.env.SOAK_SSE_SESSIONS ?? 10);
-const IDLE_TIMEOUT_MS = 2_000;
+// Short, so idle expiry is seen within the run; long enough that a busy client's gap between
+// two calls is not idleness.
+const IDLE_TIMEOUT_MS = Number(process.env.SOAK_IDLE_TIMEOUT_MS ?? 5_000);
 const DEADLINE_MS = Number(process.env.SOAK_DEADLINE_MS ?? 240_000);
 const EDITED = 5; // soak_edit_0..4: rewritten in place of the old file (rename) or in place (truncate + write)
 const ADDED = 3; // soak_new_0..2: created and deleted
@@ -93,6 +96,8 @@ const projectOverridesBefore = hashOf(projectOverrides);
 const server = spawn(process.execPath, [cli, "--port", "0", "--host", "127.0.0.1", "--tools", toolsDir, "--run-dir", runDir, "--idle-timeout", String(IDLE_TIMEOUT_MS)], {
   cwd: root,
   stdio: ["ignore", "ignore", "pipe"],
+  // e.g. SOAK_SERVER_NODE_OPTIONS=--max-old-space-size=48: a leak then ends in an out-of-memory crash.
+  env: { ...process.env, NODE_OPTIONS: process.env.SOAK_SERVER_NODE_OPTIONS ?? "" },
 });
 let serverLog = "";
 server.stderr.setEncoding("utf8");
@@ -368,7 +373,6 @@ clearInterval(sessionWatch);
 server.kill("SIGTERM");
 const exitCode = await serverExit;
 const projectOverridesAfter = hashOf(projectOverrides);
-fs.rmSync(dir, { recursive: true, force: true });
 
 // ---------------------------------------------------------------- report
 
@@ -399,3 +403,8 @@ log("");
 for (const [name, ok, detail] of checks) log(`${ok ? "PASS" : "FAIL"}  ${name}: ${detail}`);
 for (const p of stats.problems) log(`  ${p}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+if (process.exitCode === 0) fs.rmSync(dir, { recursive: true, force: true });
+else {
+  fs.writeFileSync(path.join(dir, "server.log"), serverLog);
+  log(`server log kept in ${path.join(dir, "server.log")}`);
+}
