@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "./displayPath.js";
+import { statIsSettled, statKey } from "./fileStamp.js";
 import { loadTool, type LoadResult } from "./loadTool.js";
 import { parseToolFile } from "./parseToolFile.js";
 import type { Problem } from "./types.js";
@@ -28,13 +29,13 @@ interface FileCache {
   result: LoadResult;
 }
 
-/** Stat fields that change on any write: nanosecond mtime, ctime, size and inode. */
-function statKey(stat: fs.BigIntStats): string {
-  return `${stat.mtimeNs}:${stat.ctimeNs}:${stat.size}:${stat.ino}`;
-}
-
-/** Timestamps are kernel-tick coarse; within this window of the mtime, compare content too. */
-const RACY_WINDOW_NS = 2_000_000_000n;
+/**
+ * How long a lookup may trust the directory listings without re-stat'ing every folder. A tool's
+ * own file is stat'ed on every call regardless, a name not in the index re-lists at once, and a
+ * vanished file re-lists too, so edits, new files and deletions are all seen on the next call;
+ * only a second file taking an existing name in another folder waits up to this long.
+ */
+const DIR_RECHECK_MS = 100;
 
 export class Catalog {
   private readonly dirs = new Map<string, DirCache>();
@@ -42,6 +43,7 @@ export class Catalog {
   /** Bumped whenever a directory listing is re-read, so the name index is rebuilt only then. */
   private generation = 0;
   private indexed?: { generation: number; byName: Map<string, string[]> };
+  private lastRefresh = -Infinity;
 
   constructor(readonly toolsDir: string) {}
 
@@ -94,6 +96,7 @@ export class Catalog {
   /** Tool name -> every file claiming it (more than one is a duplicate-name error). */
   private index(): Map<string, string[]> {
     this.refreshDirs();
+    this.lastRefresh = performance.now();
     if (this.indexed && this.indexed.generation === this.generation) return this.indexed.byName;
     const byName = new Map<string, string[]>();
     for (const file of [...this.dirs.values()].flatMap((d) => d.files).sort()) {
@@ -107,18 +110,20 @@ export class Catalog {
   }
 
   private loadFile(file: string): LoadResult | undefined {
-    let stat: fs.BigIntStats;
+    let stat: fs.BigIntStats | undefined;
     try {
-      stat = fs.statSync(file, { bigint: true });
+      stat = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
     } catch {
+      stat = undefined;
+    }
+    if (!stat) {
       this.files.delete(file);
       return undefined; // vanished between listing and reading
     }
     const key = statKey(stat);
     const now = Date.now();
     const cached = this.files.get(file);
-    const settled = cached && BigInt(cached.checkedAt) * 1_000_000n - stat.mtimeNs > RACY_WINDOW_NS;
-    if (cached && cached.key === key && settled) return cached.result;
+    if (cached && cached.key === key && statIsSettled(cached.checkedAt, stat)) return cached.result;
     let text: string;
     try {
       text = fs.readFileSync(file, "utf8");
@@ -165,9 +170,23 @@ export class Catalog {
 
   /** The tool as it is on disk right now. */
   get(name: string): CatalogEntry {
-    const paths = this.index().get(name);
+    const fresh = !this.indexed || performance.now() - this.lastRefresh >= DIR_RECHECK_MS;
+    let paths = (fresh ? this.index() : (this.indexed as { byName: Map<string, string[]> }).byName).get(name);
+    if (!paths && !fresh) paths = this.index().get(name);
     if (!paths) return { kind: "missing" };
-    return this.entryFor(name, paths);
+    const entry = this.entryFor(name, paths);
+    if (entry.kind !== "missing" || fresh) return entry;
+    // The file went away since the listing was trusted: look again before calling it unknown.
+    const again = this.index().get(name);
+    return again ? this.entryFor(name, again) : entry;
+  }
+
+  /** Load every file once, yielding to the event loop between files so a server stays responsive. */
+  async warm(): Promise<void> {
+    for (const paths of [...this.index().values()]) {
+      for (const file of paths) this.loadFile(file);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Every tool file as it is on disk right now, sorted by name. */

@@ -1,7 +1,7 @@
 // The call pipeline every transport uses: catalog -> validate -> select -> render -> result.
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { readOverrides } from "../overrides/overridesFile.js";
+import { OverridesReader } from "../overrides/overridesFile.js";
 import { Catalog } from "./catalog.js";
 import { goJson } from "./goJson.js";
 import { render } from "./render.js";
@@ -40,9 +40,11 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
+  private readonly overrides: OverridesReader;
 
-  constructor(private readonly opts: EngineOptions) {
+  constructor(opts: EngineOptions) {
     this.catalog = new Catalog(opts.toolsDir);
+    this.overrides = new OverridesReader(opts.runDir);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
   }
@@ -52,6 +54,11 @@ export class Engine {
     const tools: JsonObject[] = [];
     for (const entry of this.catalog.all()) if (entry.kind === "ok") tools.push(entry.result.tool.definition);
     return tools;
+  }
+
+  /** Load and compile every tool file once, in the background (see Catalog.warm). */
+  warm(): Promise<void> {
+    return this.catalog.warm();
   }
 
   /** Problems of every broken file in the catalog right now (for log lines). */
@@ -96,7 +103,7 @@ export class Engine {
     }
     const argObject = args as Record<string, Json>;
 
-    const { overrides, warning } = readOverrides(this.opts.runDir);
+    const { overrides, warning } = this.overrides.read();
     if (warning) warnings.push(warning);
     const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
     const selection = selectScenario(tool.scenarios, argObject, forced);

@@ -2,6 +2,7 @@
 // written atomically (temp file + rename) so a reader never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
+import { statIsSettled, statKey } from "../engine/fileStamp.js";
 
 export type Overrides = Record<string, string>;
 
@@ -47,4 +48,37 @@ export function writeOverrides(runDir: string, overrides: Overrides): void {
   const sorted = Object.fromEntries(Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)));
   fs.writeFileSync(temp, `${JSON.stringify(sorted, null, 2)}\n`);
   fs.renameSync(temp, file);
+}
+
+const NOTHING_FORCED: OverridesRead = Object.freeze({ overrides: Object.freeze(none()) });
+
+/**
+ * readOverrides for the hot path: the server consults forcing on every call, so the file is
+ * stat'ed each time but read and parsed again only when its stat changed (or is too recent to
+ * trust). The result is shared between calls: callers must not modify it.
+ */
+export class OverridesReader {
+  private cached?: { key: string; checkedAt: number; read: OverridesRead };
+
+  constructor(private readonly runDir: string) {}
+
+  read(): OverridesRead {
+    let stat: fs.BigIntStats | undefined;
+    try {
+      stat = fs.statSync(path.join(this.runDir, OVERRIDES_FILE), { bigint: true, throwIfNoEntry: false });
+    } catch {
+      stat = undefined; // e.g. the run dir is a file: readOverrides below explains it
+      return readOverrides(this.runDir);
+    }
+    if (!stat) {
+      this.cached = undefined;
+      return NOTHING_FORCED;
+    }
+    const key = statKey(stat);
+    if (this.cached && this.cached.key === key && statIsSettled(this.cached.checkedAt, stat)) return this.cached.read;
+    const checkedAt = Date.now();
+    const read = readOverrides(this.runDir);
+    this.cached = { key, checkedAt, read };
+    return read;
+  }
 }

@@ -7,10 +7,16 @@ import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
 import { watchTools, type ToolWatcher } from "./watchTools.js";
 
-export function createHostEngine(config: Config, log: Log, registry: SessionRegistry): { engine: Engine; watcher: ToolWatcher } {
+export interface HostEngine {
+  engine: Engine;
+  watcher: ToolWatcher;
+  /** Settles when every tool file has been loaded once, broken ones logged. */
+  ready: Promise<void>;
+}
+
+export function createHostEngine(config: Config, log: Log, registry: SessionRegistry): HostEngine {
   const engine = new Engine({ toolsDir: config.toolsDir, runDir: config.runDir });
   const reportProblems = problemReporter(engine, log);
-  reportProblems();
   const watcher = watchTools({
     toolsDir: config.toolsDir,
     engine,
@@ -21,5 +27,14 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
       registry.broadcastToolsChanged();
     },
   });
-  return { engine, watcher };
+  // The catalog loads in the background, yielding between files, so the transport answers
+  // initialize (and anything else) at once instead of after every file has been compiled.
+  const ready = engine.warm().then(
+    () => {
+      watcher.prime();
+      reportProblems();
+    },
+    (err: unknown) => log(`could not load the tools directory: ${err instanceof Error ? err.message : String(err)}`),
+  );
+  return { engine, watcher, ready };
 }

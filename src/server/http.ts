@@ -17,6 +17,8 @@ export interface HttpHost {
   sseUrl: string;
   port: number;
   engine: ToolEngine;
+  /** Settles when every tool file has been loaded once (requests are served before that). */
+  ready: Promise<void>;
   registry: SessionRegistry;
   close(): Promise<void>;
 }
@@ -41,7 +43,7 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
-  const { engine, watcher } = createHostEngine(config, log, registry);
+  const { engine, watcher, ready } = createHostEngine(config, log, registry);
   const server = http.createServer(createApp({ engine, config, log, registry }));
   try {
     await listen(server, config.port, config.host);
@@ -57,6 +59,7 @@ export async function listenHttp(config: Config, opts: { log?: Log } = {}): Prom
     sseUrl: `${baseUrl}/sse`,
     port,
     engine,
+    ready,
     registry,
     async close() {
       watcher.close();
@@ -70,9 +73,10 @@ export async function listenHttp(config: Config, opts: { log?: Log } = {}): Prom
 
 export async function startHttp(config: Config): Promise<HttpHost> {
   const host = await listenHttp(config);
-  stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`);
-  // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping.
+  // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping. Requests are
+  // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
   exitOnSignals(() => host.close(), stderrLog);
   return host;
 }

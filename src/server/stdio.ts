@@ -17,7 +17,7 @@ export async function startStdio(config: Config): Promise<void> {
 
   const log = stderrLog;
   const registry = new SessionRegistry(log);
-  const { engine, watcher } = createHostEngine(config, log, registry);
+  const { engine, watcher, ready } = createHostEngine(config, log, registry);
   const server = serverFor({ engine, config, log, registry }, "stdio");
   const transport = new StdioServerTransport(process.stdin, process.stdout);
   transport.onerror = (err) => {
@@ -45,5 +45,5 @@ export async function startStdio(config: Config): Promise<void> {
   exitOnSignals(close, log);
 
   await server.connect(transport);
-  log(`serving ${engine.listTools().length} tool(s) from ${config.toolsDir} over stdio`);
+  void ready.then(() => log(`serving ${engine.listTools().length} tool(s) from ${config.toolsDir} over stdio`));
 }

@@ -18,13 +18,18 @@ export interface WatchOptions {
 }
 
 export interface ToolWatcher {
+  /** Take the current tool set as the baseline (after the catalog has been loaded once). */
+  prime(): void;
   close(): void;
 }
 
 export function watchTools(opts: WatchOptions): ToolWatcher {
   const debounceMs = opts.debounceMs ?? 150;
   const pollMs = opts.pollMs ?? 1000;
-  let last = safeFingerprint();
+  // No baseline until prime(): fingerprinting loads every file, which must not delay startup.
+  // A change that settles before then is announced anyway: a spare list_changed is harmless,
+  // a missed one is not.
+  let last: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let poller: NodeJS.Timeout | undefined;
   let watcher: fs.FSWatcher | undefined;
@@ -76,6 +81,9 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
   }
 
   return {
+    prime() {
+      if (last === undefined) last = safeFingerprint();
+    },
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -91,6 +91,8 @@ describe("broken tool files", () => {
     const lines: string[] = [];
     const host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir }, { log: (l) => lines.push(l) });
     try {
+      // The catalog loads in the background after listen; its problems are logged when it has.
+      await host.ready;
       expect(lines.join("\n")).toMatch(/broken tool file \(left out of tools\/list\): \S*no_definition\.md:\d+: /);
       fs.writeFileSync(catalog.file("travel/bad_json.md"), "---\ntool: bad_json\n---\n\n## Scenario: x\n\n```json response\n{ nope\n```\n");
       await expect.poll(() => lines.join("\n"), { timeout: 10_000 }).toMatch(/broken tool file \(left out of tools\/list\): \S*bad_json\.md:\d+: /);
