@@ -288,7 +288,8 @@ describe("broken tool files through the real server", () => {
       expect(listed.map((t) => t.name)).toContain("healthy");
       for (const [rel, line, message] of refused) {
         const expected = `${shown(rel)}:${line}: ${message}`;
-        expect(server.stderr()).toContain(`broken tool file (left out of tools/list): ${expected}`);
+        // Logged once the background catalog load finishes, which may be just after listTools.
+        await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain(`broken tool file (left out of tools/list): ${expected}`);
         expect(listed.map((t) => t.name)).not.toContain(toolName(rel));
         const result = await client.callTool({ name: toolName(rel), arguments: {} });
         expect(result.isError).toBe(true);
