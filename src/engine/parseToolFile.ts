@@ -5,6 +5,7 @@ import matter from "gray-matter";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { JsonTextError, parseJson } from "./jsonText.js";
+import { structuralLines } from "./structuralLines.js";
 import type { Block, Json, JsonObject, Problem, Scenario, ToolFile } from "./types.js";
 
 // Front matter is data, never code: gray-matter would eval `---js` blocks with its default engines.
@@ -70,7 +71,7 @@ export function parseToolFile(displayPath: string, text: string): ToolFile {
   const offset = bodyLineOffset(text, body);
   if (!text.startsWith("---")) problem(1, "missing front matter: start the file with ---, tool: <name>, ---");
 
-  const tree = processor.parse(body) as MdNode;
+  const tree = processor.parse(structuralLines(body)) as MdNode;
   let section: { kind: "notes" | "flow" | "definition" | "other" } | { kind: "scenario"; scenario: Scenario } = { kind: "notes" };
   let definitions = 0;
   let definitionLine = 0;

@@ -10,8 +10,12 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 // ownProperties: Ajv otherwise reads `data.constructor` through the prototype chain, so `{}`
 // failed a tool whose input is named "constructor" and passed `required: ["toString"]`.
-const newArgumentsAjv = () => new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false, ownProperties: true });
-const newOutputAjv = () => addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true }));
+// Compiling is the biggest cost of loading a tool file, paid again on every edit; the values
+// validated are small. Skipping Ajv's code optimisation and ref inlining made compiling the
+// shipped schemas about 2.8x faster (233 -> 83 ms for 22 tools, measured on this machine).
+const COMPILE_FAST = { code: { optimize: false }, inlineRefs: false } as const;
+const newArgumentsAjv = () => new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false, ownProperties: true, ...COMPILE_FAST });
+const newOutputAjv = () => addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true, ...COMPILE_FAST }));
 
 // Ajv keeps values of every compiled schema in an instance-wide scope that removeSchema does not
 // clear (a few KB per compile), so a server whose files are edited all day would grow without
