@@ -7,7 +7,9 @@ import { serverFor } from "./hostContext.js";
 import { createHostEngine } from "./hostEngine.js";
 import { stderrLog } from "./log.js";
 import { SessionRegistry } from "./sessionRegistry.js";
+import { tooLargeMessage } from "./readJsonBody.js";
 import { exitOnSignals } from "./shutdown.js";
+import { limitLines } from "./stdioLines.js";
 
 export async function startStdio(config: Config): Promise<void> {
   // A stray console.log anywhere would corrupt the JSON-RPC channel: send it to stderr.
@@ -19,15 +21,22 @@ export async function startStdio(config: Config): Promise<void> {
   const registry = new SessionRegistry(log);
   const { engine, watcher, ready } = createHostEngine(config, log, registry);
   const server = serverFor({ engine, config, log, registry }, "stdio");
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const refuse = (code: number, message: string) =>
+    void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage);
+  // Lines over the body limit are answered as HTTP answers a body over it, then skipped.
+  const input = limitLines(config.bodyLimit, () => {
+    log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
+    refuse(-32000, tooLargeMessage(config.bodyLimit));
+  });
+  process.stdin.pipe(input);
+  const transport = new StdioServerTransport(input, process.stdout);
   transport.onerror = (err) => {
-    log(`stdio: ${err.message}`);
-    // A line that is not JSON gets the JSON-RPC parse error, as a malformed HTTP body does;
-    // the SDK transport would only drop it, leaving the client waiting.
-    if (err instanceof SyntaxError) {
-      const parseError = { jsonrpc: "2.0" as const, id: null, error: { code: -32700, message: "Parse error: Invalid JSON" } };
-      void transport.send(parseError as unknown as JSONRPCMessage);
-    }
+    log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
+    // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer
+    // it as a bad HTTP body is answered. Not JSON: -32700 Invalid JSON. JSON that is not a
+    // JSON-RPC message (the SDK's schema refused it): -32700 Invalid JSON-RPC message.
+    if (err instanceof SyntaxError) refuse(-32700, "Parse error: Invalid JSON");
+    else if (err.name === "ZodError") refuse(-32700, "Parse error: Invalid JSON-RPC message");
   };
   registry.add({ id: "stdio", transport: "stdio", server, close: () => server.close() });
 
@@ -38,7 +47,7 @@ export async function startStdio(config: Config): Promise<void> {
     watcher.close();
     await registry.closeAll();
   };
-  process.stdin.once("end", () => {
+  input.once("end", () => {
     log("stdin closed: exiting");
     void close().then(() => process.exit(0));
   });

@@ -76,11 +76,11 @@ const forbidden = (host: string) => transportError(-32000, `Forbidden: Host head
 const headerOnly = "n/a: stdio has no HTTP headers" as const;
 
 /**
- * The stdio answer to valid JSON that is not a JSON-RPC message: none. The SDK's stdio transport
- * drops it and the server logs the schema error; over HTTP the same line gets -32700 (reported
- * as a difference between transports).
+ * The stdio answer to valid JSON that is not a JSON-RPC message: the same -32700 "Invalid
+ * JSON-RPC message" HTTP answers (the SDK's stdio transport alone would drop the line silently).
  */
-const stdioNotRpc = (): { responses: unknown[]; log: RegExp } => ({ responses: [], log: /stdio: \[/ });
+export const INVALID_RPC_STDIO = { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: Invalid JSON-RPC message" } };
+const stdioNotRpc = (): { responses: unknown[]; log: RegExp } => ({ responses: [INVALID_RPC_STDIO], log: /stdio: a line is JSON but not a JSON-RPC message/ });
 export const INVALID_JSON_STDIO = { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: Invalid JSON" } };
 
 export const hostileCases: HostileCase[] = [
@@ -319,8 +319,8 @@ export const hostileCases: HostileCase[] = [
   {
     name: "a 10 MB body",
     http: { req: { body: () => rpc(20, "ping", { x: "a".repeat(10 * MIB) }) }, expect: { status: 413, json: transportError(-32000, "Payload Too Large: request body exceeds 4194304 bytes (see --body-limit)"), headers: { connection: "close" } } },
-    // Over stdio this row is a known bug, run on its own process below (the SDK closes the transport).
-    stdio: "n/a: stdio has no body limit; a line over 10 MiB is the known-bug test below",
+    // stdio applies the same limit to a line; the next line is still read (see also the test below).
+    stdio: { line: () => rpc(20, "ping", { x: "a".repeat(10 * MIB) }), expect: { responses: [{ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Payload Too Large: request body exceeds 4194304 bytes (see --body-limit)" } }] } },
   },
   {
     name: "a body of exactly the limit is read",
@@ -330,7 +330,7 @@ export const hostileCases: HostileCase[] = [
   {
     name: "a chunked body one byte over the limit (no Content-Length)",
     http: { req: { chunked: true, body: () => sized(4 * MIB + 1, 21) }, expect: { status: 413, json: transportError(-32000, "Payload Too Large: request body exceeds 4194304 bytes (see --body-limit)") } },
-    stdio: { line: () => rpc(21, "ping", { x: "a".repeat(4 * MIB) }), expect: { responses: [result(21, {})] } },
+    stdio: { line: () => sized(4 * MIB + 1, 21), expect: { responses: [{ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Payload Too Large: request body exceeds 4194304 bytes (see --body-limit)" } }] } },
   },
   {
     name: "a 3 MB body under the limit",

@@ -257,10 +257,9 @@ describe("over stdio (spawned --stdio process)", () => {
     expect(stdio.proc.exitCode).toBeNull();
   });
 
-  // Known bug, reported (src/server/stdio.ts with the SDK's StdioServerTransport): a line over
-  // 10 MiB overflows the SDK's ReadBuffer, which closes the transport. The process then neither
-  // answers nor exits when stdin ends: a spawning client hangs. Flip to it() once fixed.
-  it.fails("a line over 10 MiB: the next request is still answered", async () => {
+  // Regression: the SDK's stdio transport closed itself on a line over its 10 MiB buffer and the
+  // process hung; lines over the body limit are now refused one by one (stdioLines.ts).
+  it("a line over 10 MiB is refused as too large and the next request is still answered", async () => {
     const own = new StdioServer(catalog.toolsDir, catalog.runDir);
     // The stuck process never drains stdin: our pending write fails with EPIPE when it is killed.
     own.proc.stdin.on("error", () => {});
@@ -268,7 +267,8 @@ describe("over stdio (spawned --stdio process)", () => {
       await own.initialize();
       own.write(`{"jsonrpc":"2.0","id":"big","method":"ping","params":{"x":"${"a".repeat(11 * 1024 * 1024)}"}}\n`);
       own.write(`${JSON.stringify({ ...HEALTHY_CALL, id: "after-big" })}\n`);
-      const lines = await own.until("after-big", 3000);
+      const lines = await own.until("after-big", 10_000);
+      expect(lines.at(-2)).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Payload Too Large: request body exceeds 4194304 bytes (see --body-limit)" } });
       expect(lines.at(-1)).toEqual({ result: HEALTHY_RESULT, jsonrpc: "2.0", id: "after-big" });
     } finally {
       own.proc.kill("SIGKILL");
