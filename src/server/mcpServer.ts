@@ -22,7 +22,8 @@ import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetReso
 export type ToolEngine = Pick<Engine, "listTools" | "callTool" | "problems" | "fingerprint">;
 
 export interface McpServerOptions {
-  engine: ToolEngine;
+  /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
+  engine: ToolEngine | (() => Promise<ToolEngine>);
   serviceVersion: string;
   widgetDomain: string;
   /** "http", "sse" or "stdio", for the call log. */
@@ -39,9 +40,10 @@ export function createMcpServer(opts: McpServerOptions): Server {
   const server = new Server(serverInfo, { capabilities });
   // Kept per server, i.e. per session, so one client's debug level never reaches another.
   let level: LoggingLevel | undefined;
+  const engine = async (): Promise<ToolEngine> => (typeof opts.engine === "function" ? opts.engine() : opts.engine);
 
   // Methods without required params keep the SDK's typed handlers.
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: opts.engine.listTools() }) as unknown as ListToolsResult);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await engine()).listTools() }) as unknown as ListToolsResult);
   server.setRequestHandler(ListResourcesRequestSchema, () => listWidgetResources(opts.widgetDomain));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
 
@@ -62,7 +64,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
       return readWidgetResource(opts.widgetDomain);
     },
-    "tools/call": (params, extra) => toolsCall({ engine: opts.engine, transport: opts.transport, log: opts.log, debug: level === "debug" }, params, extra),
+    "tools/call": async (params, extra) => toolsCall({ engine: await engine(), transport: opts.transport, log: opts.log, debug: level === "debug" }, params, extra),
   };
   server.removeRequestHandler("initialize");
   server.removeRequestHandler("logging/setLevel");

@@ -1,10 +1,11 @@
 // `--stdio`: newline-delimited JSON-RPC on stdin/stdout for clients that spawn a process.
 // stdout carries nothing but JSON-RPC; the process ends when the client closes stdin.
+import fs from "node:fs";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.js";
-import { serverFor } from "./hostContext.js";
-import { createHostEngine } from "./hostEngine.js";
+import type { HostEngine } from "./hostEngine.js";
+import { createMcpServer } from "./mcpServer.js";
 import { stderrLog } from "./log.js";
 import { SessionRegistry } from "./sessionRegistry.js";
 import { tooLargeMessage } from "./readJsonBody.js";
@@ -19,8 +20,27 @@ export async function startStdio(config: Config): Promise<void> {
 
   const log = stderrLog;
   const registry = new SessionRegistry(log);
-  const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const server = serverFor({ engine, config, log, registry }, "stdio");
+  // A spawning client waits for initialize: connect first, and load the engine (ajv, the
+  // markdown parser, the catalog) only then, in the background. Until the engine's own watcher
+  // runs, a bare fs.watch notes any change, announced once the engine is ready.
+  let changedEarly = false;
+  let early: fs.FSWatcher | undefined;
+  try {
+    early = fs.watch(config.toolsDir, { recursive: true }, () => (changedEarly = true));
+    early.on("error", () => early?.close());
+    early.unref();
+  } catch {
+    early = undefined; // no tools directory yet: the engine's watcher polls for it
+  }
+  let host: Promise<HostEngine> | undefined;
+  const loadHost = () => (host ??= import("./hostEngine.js").then((m) => m.createHostEngine(config, log, registry)));
+  const server = createMcpServer({
+    engine: async () => (await loadHost()).engine,
+    serviceVersion: config.serviceVersion,
+    widgetDomain: config.widgetDomain,
+    transport: "stdio",
+    log,
+  });
   const refuse = (code: number, message: string) =>
     void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage);
   // Lines over the body limit are answered as HTTP answers a body over it, then skipped.
@@ -44,7 +64,8 @@ export async function startStdio(config: Config): Promise<void> {
   const close = async () => {
     if (closing) return;
     closing = true;
-    watcher.close();
+    early?.close();
+    if (host) (await host).watcher.close();
     await registry.closeAll();
   };
   input.once("end", () => {
@@ -54,5 +75,13 @@ export async function startStdio(config: Config): Promise<void> {
   exitOnSignals(close, log);
 
   await server.connect(transport);
-  void ready.then(() => log(`serving ${engine.listTools().length} tool(s) from ${config.toolsDir} over stdio`));
+  // After the first reply has had its chance to go out: module loading is synchronous work.
+  setImmediate(() => {
+    void loadHost().then(async ({ engine, ready }) => {
+      await ready;
+      early?.close();
+      if (changedEarly) registry.broadcastToolsChanged();
+      log(`serving ${engine.listTools().length} tool(s) from ${config.toolsDir} over stdio`);
+    });
+  });
 }
