@@ -387,7 +387,9 @@ const checks = [
   ["stale responses (older than a completed write)", stats.stale === 0, String(stats.stale)],
   ["final sessions (server log)", finalSessions === 0, String(finalSessions)],
   ["final sessions (server registry)", registryCount === 0, String(registryCount)],
-  ["RSS stable", rssStable, `${rss.start.toFixed(1)} MiB at start, ${warm.toFixed(1)} after warm-up, ${rss.samples.map(([c, m]) => `${m.toFixed(1)}@${c}`).join(", ")}, ${rss.end.toFixed(1)} MiB at the end`],
+  // A loose bound, not a leak test: V8 grows its heap under sustained load. The leak evidence is a
+  // run with the server heap capped (SOAK_SERVER_NODE_OPTIONS=--max-old-space-size=40) passing.
+  ["RSS bounded (end <= 1.5 x warm-up + 32 MiB)", rssStable, `${rss.start.toFixed(1)} MiB at start, ${warm.toFixed(1)} after warm-up, ${rss.samples.map(([c, m]) => `${m.toFixed(1)}@${c}`).join(", ")}, ${rss.end.toFixed(1)} MiB at the end`],
   ["server exit on SIGTERM", exitCode === 0, String(exitCode)],
   ["project .run/overrides.json untouched", projectOverridesBefore === projectOverridesAfter, projectOverridesBefore === projectOverridesAfter ? "yes" : "CHANGED"],
 ];
