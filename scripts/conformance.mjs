@@ -122,28 +122,11 @@ function definitions(dir) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const widgetDomain = "https://careem-mcp-app.pages.dev";
-const widgetMeta = {
-  ui: {
-    resourceUri: "ui://careem-mcp-app",
-    csp: {
-      connectDomains: [widgetDomain],
-      resourceDomains: [
-        widgetDomain,
-        "https://careem.s3.eu-west-1.amazonaws.com",
-        "https://d1a3f4spazzrp4.cloudfront.net",
-        "https://careem-catalog-media.media.careem.com",
-        "https://partner-mot-prod.media.careem.com",
-      ],
-      frameDomains: [],
-      baseUriDomains: [],
-    },
-  },
-  prefersBorder: false,
-  domain: widgetDomain,
-  annotations: { ttlMs: 60000, destructiveHint: false, openWorldHint: false, readOnlyHint: true },
-};
-const widgetResource = { uri: "ui://careem-mcp-app", name: "ui://careem-mcp-app", description: "Careem Widget", mimeType: "text/html;profile=mcp-app", _meta: widgetMeta };
+// The seed's widget resource, shared with the transport tests.
+const widgetFixture = JSON.parse(fs.readFileSync(new URL("../test/fixtures/widget-resource.json", import.meta.url), "utf8"));
+const widgetResource = widgetFixture.resource;
+const widgetMeta = widgetResource._meta;
+const widgetDomain = widgetMeta.domain;
 const notFound = { success: false, rideId: "ride_missing_7", error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found" };
 
 const inspectorChecks = [

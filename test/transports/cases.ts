@@ -40,41 +40,13 @@ export function scenarioCli(catalog: TempCatalog, ...args: string[]): string {
 
 const textResult = (text: string, isError: boolean) => ({ content: [{ type: "text", text }], isError });
 
-const widgetDomain = "https://careem-mcp-app.pages.dev";
-const widgetMeta = {
-  ui: {
-    resourceUri: "ui://careem-mcp-app",
-    csp: {
-      connectDomains: [widgetDomain],
-      resourceDomains: [
-        widgetDomain,
-        "https://careem.s3.eu-west-1.amazonaws.com",
-        "https://d1a3f4spazzrp4.cloudfront.net",
-        "https://careem-catalog-media.media.careem.com",
-        "https://partner-mot-prod.media.careem.com",
-      ],
-      frameDomains: [],
-      baseUriDomains: [],
-    },
-  },
-  prefersBorder: false,
-  domain: widgetDomain,
-  annotations: { ttlMs: 60000, destructiveHint: false, openWorldHint: false, readOnlyHint: true },
+// The seed's widget resource, shared with scripts/conformance.mjs.
+const widget = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../fixtures/widget-resource.json"), "utf8")) as {
+  resource: { _meta: unknown } & Record<string, unknown>;
+  html: string;
 };
-const widgetHtml = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<meta name="color-scheme" content="light dark">
-<title>Careem MCP App</title>
-<link rel="stylesheet" href="https://careem-mcp-app.pages.dev/assets/index.css">
-</head>
-<body>
-<div id="root"></div>
-<script type="module" src="https://careem-mcp-app.pages.dev/assets/index.js"></script>
-</body>
-</html>`;
+const widgetMeta = widget.resource._meta;
+const widgetHtml = widget.html;
 
 const offerArgs = { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "LHR" }, departureDate: "2026-10-09" };
 
@@ -176,7 +148,7 @@ export const cases: Case[] = [
       await conn.client.listResources();
       expect(wire(resultOf(conn.lastResponse()))).toBe(
         wire({
-          resources: [{ uri: "ui://careem-mcp-app", name: "ui://careem-mcp-app", description: "Careem Widget", mimeType: "text/html;profile=mcp-app", _meta: widgetMeta }],
+          resources: [widget.resource],
         }),
       );
       await conn.client.readResource({ uri: "ui://careem-mcp-app" });
