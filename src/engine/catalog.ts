@@ -37,6 +37,16 @@ interface FileCache {
  */
 const DIR_RECHECK_MS = 100;
 
+/** Read a file, refusing a symbolic link even if one replaced the file since it was lstat'ed. */
+function readNoFollow(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    return fs.readFileSync(fd, "utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export class Catalog {
   private readonly dirs = new Map<string, DirCache>();
   private readonly files = new Map<string, FileCache>();
@@ -112,13 +122,14 @@ export class Catalog {
   private loadFile(file: string): LoadResult | undefined {
     let stat: fs.BigIntStats | undefined;
     try {
-      stat = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+      // lstat: a file swapped for a symbolic link after the listing is not followed either.
+      stat = fs.lstatSync(file, { bigint: true, throwIfNoEntry: false });
     } catch {
       stat = undefined;
     }
-    if (!stat) {
+    if (!stat || !stat.isFile()) {
       this.files.delete(file);
-      return undefined; // vanished between listing and reading
+      return undefined; // vanished (or is no longer a plain file) between listing and reading
     }
     const key = statKey(stat);
     const now = Date.now();
@@ -126,7 +137,7 @@ export class Catalog {
     if (cached && cached.key === key && statIsSettled(cached.checkedAt, stat)) return cached.result;
     let text: string;
     try {
-      text = fs.readFileSync(file, "utf8");
+      text = readNoFollow(file);
     } catch {
       this.files.delete(file);
       return undefined;

@@ -42,7 +42,9 @@ function bodyLineOffset(text: string, body: string): number {
   return lines;
 }
 
-export function parseToolFile(displayPath: string, text: string): ToolFile {
+export function parseToolFile(displayPath: string, input: string): ToolFile {
+  // Editors on some systems save UTF-8 with a byte-order mark; it is not part of the front matter.
+  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   const name = displayPath.replace(/^.*[\\/]/, "").replace(/\.md$/, "");
   const file: ToolFile = { path: displayPath, name, frontMatter: {}, frontMatterLine: 1, scenarios: [], problems: [] };
   const problem = (line: number, message: string) => file.problems.push({ file: displayPath, line, message });

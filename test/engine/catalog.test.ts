@@ -130,3 +130,29 @@ describe("catalog re-reads on every call", () => {
     expect(answer(engine.callTool("echo", undefined))).toBe("one");
   });
 });
+
+describe("catalog reads plain files only", () => {
+  it("a file starting with a UTF-8 byte-order mark loads like any other", () => {
+    const dir2 = fs.mkdtempSync(path.join(os.tmpdir(), "careem-bom-"));
+    try {
+      fs.mkdirSync(path.join(dir2, "tools", "rides"), { recursive: true });
+      fs.writeFileSync(path.join(dir2, "tools", "rides", "bom.md"), `\uFEFF${toolFile("bom", "marked")}`);
+      const e = new Engine({ toolsDir: path.join(dir2, "tools"), runDir: path.join(dir2, ".run") });
+      expect(answer(e.callTool("bom", {}))).toBe("marked");
+    } finally {
+      fs.rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
+  it("a tool file replaced by a symbolic link after it was listed is not followed", () => {
+    const file = path.join(dir, "tools", "rides", "echo.md");
+    expect(answer(engine.callTool("echo", {}))).toBe("one");
+    const outside = path.join(dir, "outside.md");
+    fs.writeFileSync(outside, toolFile("echo", "leaked"));
+    fs.rmSync(file);
+    fs.symlinkSync(outside, file);
+    const outcome = engine.callTool("echo", {});
+    expect(answer(outcome)).not.toBe("leaked");
+    expect(outcome.kind).toBe("unknown-tool");
+  });
+});
