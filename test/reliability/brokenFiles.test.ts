@@ -224,7 +224,7 @@ describe("broken tool files at runtime", () => {
     const original = fs.openSync;
     vi.spyOn(fs, "openSync").mockImplementation(((file: fs.PathLike, flags?: fs.OpenMode, mode?: fs.Mode) => {
       if (file === vanish && fs.existsSync(vanish)) fs.unlinkSync(vanish);
-      return original(file, flags, mode);
+      return original(file, flags as fs.OpenMode, mode);
     }) as typeof fs.openSync);
     expect(engine.callTool("vanishing", {})).toEqual({ kind: "unknown-tool", code: -32602, message: 'unknown tool "vanishing"' });
     vi.restoreAllMocks();
