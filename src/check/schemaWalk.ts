@@ -3,9 +3,9 @@
 
 export type SchemaNode = Record<string, unknown>;
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isObject } from "../engine/isObject.js";
+
+export { isObject };
 
 /** Follow `$ref: "#/..."` chains (and the first branch of anyOf/oneOf/allOf) within root. */
 export function resolveSchema(root: SchemaNode, node: unknown, depth = 0): SchemaNode | undefined {

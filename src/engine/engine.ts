@@ -7,6 +7,7 @@ import { goJson } from "./goJson.js";
 import { render } from "./render.js";
 import { selectScenario } from "./select.js";
 import type { CallOutcome, Clock, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import { isObject } from "./isObject.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -32,9 +33,6 @@ function errorResult(text: string): ToolCallResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 export class Engine {
   readonly catalog: Catalog;

@@ -5,6 +5,7 @@ import { JsonTextError } from "./jsonText.js";
 import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
 import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
+import { isObject } from "./isObject.js";
 
 export interface LoadedScenario {
   name: string;
@@ -27,9 +28,6 @@ export interface LoadedTool {
 
 export type LoadResult = { ok: true; tool: LoadedTool } | { ok: false; problems: Problem[] };
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 export function loadTool(file: ToolFile): LoadResult {
   const problems: Problem[] = [...file.problems];

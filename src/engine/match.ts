@@ -2,6 +2,7 @@
 // Pure: returns why a pattern did or did not match, so logs and --check can explain a selection.
 import { stringifyDeep } from "./jsonText.js";
 import type { Json } from "./types.js";
+import { isObject } from "./isObject.js";
 
 export type MatchResult = { matched: true } | { matched: false; key: string; reason: string };
 
@@ -12,9 +13,6 @@ function fold(s: string): string {
   return s.toLowerCase();
 }
 
-function isObject(v: unknown): v is Record<string, Json> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Text of an argument as compared against a string pattern: strings as is, others as compact JSON. */
 function argumentText(value: Json): string {
