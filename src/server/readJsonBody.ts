@@ -10,29 +10,45 @@ export function tooLargeMessage(limit: number): string {
   return `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`;
 }
 
+/**
+ * An oversized body up to this size is read to its end and thrown away before the 413 goes
+ * out: answering while the client is still writing makes the closing socket reset, and the
+ * client sees EPIPE instead of the 413. Past this, the answer goes out at once.
+ */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
 export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
   const tooLarge: BodyResult = { ok: false, status: 413, code: -32000, message: tooLargeMessage(limit) };
   const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge);
+  if (Number.isFinite(declared) && declared > limit) {
+    if (declared > DRAIN_LIMIT) return Promise.resolve(tooLarge);
+    return new Promise((resolve) => {
+      req.on("end", () => resolve(tooLarge));
+      req.on("error", () => resolve(tooLarge));
+      req.resume();
+    });
+  }
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
     req.on("data", (chunk: Buffer) => {
-      if (over) return;
       size += chunk.length;
+      if (over) {
+        if (size > DRAIN_LIMIT) resolve(tooLarge);
+        return;
+      }
       if (size > limit) {
         over = true;
         chunks.length = 0;
-        resolve(tooLarge);
         return;
       }
       chunks.push(chunk);
     });
     req.on("error", reject);
     req.on("end", () => {
-      if (over) return;
+      if (over) return resolve(tooLarge);
       try {
         resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
       } catch {
