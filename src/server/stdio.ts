@@ -1,10 +1,10 @@
 // `--stdio`: newline-delimited JSON-RPC on stdin/stdout for clients that spawn a process.
 // stdout carries nothing but JSON-RPC; the process ends when the client closes stdin.
-import fs from "node:fs";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.js";
 import type { HostEngine } from "./hostEngine.js";
+import { createHostWatcher } from "./hostWatcher.js";
 import { createMcpServer } from "./mcpServer.js";
 import { stderrLog } from "./log.js";
 import { SessionRegistry } from "./sessionRegistry.js";
@@ -21,19 +21,13 @@ export async function startStdio(config: Config): Promise<void> {
   const log = stderrLog;
   const registry = new SessionRegistry(log);
   // A spawning client waits for initialize: connect first, and load the engine (ajv, the
-  // markdown parser, the catalog) only then, in the background. Until the engine's own watcher
-  // runs, a bare fs.watch notes any change, announced once the engine is ready.
-  let changedEarly = false;
-  let early: fs.FSWatcher | undefined;
-  try {
-    early = fs.watch(config.toolsDir, { recursive: true }, () => (changedEarly = true));
-    early.on("error", () => early?.close());
-    early.unref();
-  } catch {
-    early = undefined; // no tools directory yet: the engine's watcher polls for it
-  }
+  // markdown parser, the catalog) only then, in the background. The watcher runs from the
+  // start, so a file added while the engine loads is still announced.
+  let loaded: HostEngine | undefined;
+  const watcher = createHostWatcher(config, log, registry, () => loaded?.engine, () => loaded?.reportProblems());
   let host: Promise<HostEngine> | undefined;
-  const loadHost = () => (host ??= import("./hostEngine.js").then((m) => m.createHostEngine(config, log, registry)));
+  const loadHost = () =>
+    (host ??= import("./hostEngine.js").then((m) => (loaded = m.createHostEngine(config, log, registry, watcher))));
   const server = createMcpServer({
     engine: async () => (await loadHost()).engine,
     serviceVersion: config.serviceVersion,
@@ -64,8 +58,7 @@ export async function startStdio(config: Config): Promise<void> {
   const close = async () => {
     if (closing) return;
     closing = true;
-    early?.close();
-    if (host) (await host).watcher.close();
+    watcher.close();
     await registry.closeAll();
   };
   input.once("end", () => {
@@ -79,8 +72,6 @@ export async function startStdio(config: Config): Promise<void> {
   setImmediate(() => {
     void loadHost().then(async ({ engine, ready }) => {
       await ready;
-      early?.close();
-      if (changedEarly) registry.broadcastToolsChanged();
       log(`serving ${engine.listTools().length} tool(s) from ${config.toolsDir} over stdio`);
     });
   });

@@ -7,7 +7,8 @@ import type { Log } from "./log.js";
 
 export interface WatchOptions {
   toolsDir: string;
-  engine: ToolEngine;
+  /** The engine, or undefined while it is still loading (changes then wait for it). */
+  engine: () => ToolEngine | undefined;
   /** Called after a burst of file events settles and the tool set or a definition changed. */
   onToolsChanged: () => void;
   /** Called after every settled burst, changed or not (problem reporting). */
@@ -35,9 +36,9 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
   let watcher: fs.FSWatcher | undefined;
   let closed = false;
 
-  function safeFingerprint(): string {
+  function safeFingerprint(engine: ToolEngine): string {
     try {
-      return opts.engine.fingerprint();
+      return engine.fingerprint();
     } catch (err) {
       opts.log(`could not fingerprint the tools directory: ${err instanceof Error ? err.message : String(err)}`);
       return "";
@@ -47,10 +48,13 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
   function settle(): void {
     timer = undefined;
     if (closed) return;
+    const engine = opts.engine();
+    // Still loading: look again shortly; with no baseline yet, the change will be announced.
+    if (!engine) return touched();
     // A watch dies with its directory; polling picks the directory up again when it returns.
     if (watcher && !fs.existsSync(opts.toolsDir)) poll("the tools directory was removed");
     opts.onFilesTouched?.();
-    const now = safeFingerprint();
+    const now = safeFingerprint(engine);
     if (now === last) return;
     last = now;
     opts.onToolsChanged();
@@ -82,7 +86,9 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
 
   return {
     prime() {
-      if (last === undefined) last = safeFingerprint();
+      // A burst still settling keeps the baseline empty, so its change is announced, not absorbed.
+      const engine = opts.engine();
+      if (last === undefined && !timer && engine) last = safeFingerprint(engine);
     },
     close() {
       closed = true;
