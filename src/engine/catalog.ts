@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "./displayPath.js";
-import { statIsSettled, statKey } from "./fileStamp.js";
+import { sameStamp, stampOf, statIsSettled, type FileStamp } from "./fileStamp.js";
 import { loadTool, type LoadResult } from "./loadTool.js";
 import { parseToolFile } from "./parseToolFile.js";
 import type { Problem } from "./types.js";
@@ -16,13 +16,15 @@ export type CatalogEntry =
   | { kind: "ok"; name: string; path: string; result: Extract<LoadResult, { ok: true }> };
 
 interface DirCache {
-  key: string;
+  stamp: FileStamp;
+  /** Wall time of the listing: a folder changed in the same clock tick keeps its stamp. */
+  checkedAt: number;
   files: string[];
   dirs: string[];
 }
 
 interface FileCache {
-  key: string;
+  stamp: FileStamp;
   text: string;
   /** Wall time when the stat was taken: a stat much newer than its mtime can be trusted. */
   checkedAt: number;
@@ -76,17 +78,16 @@ export class Catalog {
   }
 
   private listDir(dir: string): DirCache | undefined {
-    let stat: fs.BigIntStats;
+    let stat: fs.Stats;
     try {
-      stat = fs.statSync(dir, { bigint: true });
+      stat = fs.statSync(dir);
     } catch {
       if (this.dirs.delete(dir)) this.generation++;
       return undefined;
     }
-    const key = statKey(stat);
     const cached = this.dirs.get(dir);
-    if (cached && cached.key === key) return cached;
-    this.generation++;
+    if (cached && sameStamp(cached.stamp, stat) && statIsSettled(cached.checkedAt, stat)) return cached;
+    const checkedAt = Date.now();
     const files: string[] = [];
     const dirs: string[] = [];
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -98,8 +99,11 @@ export class Catalog {
     }
     files.sort();
     dirs.sort();
-    const fresh = { key, files, dirs };
+    const fresh = { stamp: stampOf(stat), checkedAt, files, dirs };
     this.dirs.set(dir, fresh);
+    // A recent folder is listed again on each re-check; only a listing that differs costs an index rebuild.
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+    if (!cached || !same(cached.files, files) || !same(cached.dirs, dirs)) this.generation++;
     return fresh;
   }
 
@@ -120,10 +124,10 @@ export class Catalog {
   }
 
   private loadFile(file: string): LoadResult | undefined {
-    let stat: fs.BigIntStats | undefined;
+    let stat: fs.Stats | undefined;
     try {
       // lstat: a file swapped for a symbolic link after the listing is not followed either.
-      stat = fs.lstatSync(file, { bigint: true, throwIfNoEntry: false });
+      stat = fs.lstatSync(file, { throwIfNoEntry: false });
     } catch {
       stat = undefined;
     }
@@ -131,10 +135,9 @@ export class Catalog {
       this.files.delete(file);
       return undefined; // vanished (or is no longer a plain file) between listing and reading
     }
-    const key = statKey(stat);
     const now = Date.now();
     const cached = this.files.get(file);
-    if (cached && cached.key === key && statIsSettled(cached.checkedAt, stat)) return cached.result;
+    if (cached && sameStamp(cached.stamp, stat) && statIsSettled(cached.checkedAt, stat)) return cached.result;
     let text: string;
     try {
       text = readNoFollow(file);
@@ -143,7 +146,7 @@ export class Catalog {
       return undefined;
     }
     if (cached && cached.text === text) {
-      cached.key = key;
+      cached.stamp = stampOf(stat);
       cached.checkedAt = now;
       return cached.result;
     }
@@ -154,7 +157,7 @@ export class Catalog {
       // Parsing never throws by design; if a pathological file proves otherwise, it costs that file only.
       result = { ok: false, problems: [{ file: displayPath(file), line: 1, message: `cannot be parsed: ${err instanceof Error ? err.message : String(err)}` }] };
     }
-    this.files.set(file, { key, text, checkedAt: now, result });
+    this.files.set(file, { stamp: stampOf(stat), text, checkedAt: now, result });
     return result;
   }
 

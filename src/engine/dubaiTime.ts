@@ -17,7 +17,9 @@ export function ordinal(day: number): string {
 
 /** `2026-10-05T12:00:00Z`: UTC, no milliseconds. */
 export function isoUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const iso = new Date(ms).toISOString();
+  // `YYYY-MM-DDTHH:mm:ss.sssZ`; years past 9999 print longer and take the general path.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, "Z");
 }
 
 export function formatDubai(ms: number, format: TimeFormat): string {

@@ -70,9 +70,16 @@ function renderNode(node: TemplateNode, ctx: RenderContext): Json {
     }
     case "array":
       return node.items.map((item) => renderNode(item, ctx));
-    case "object":
-      // fromEntries defines own properties, so a "__proto__" key stays data, never a prototype.
-      return Object.fromEntries(node.entries.map(([key, value]) => [key, renderNode(value, ctx)]));
+    case "object": {
+      // A plain loop: this runs for every object of every response (issue 5).
+      const out: Record<string, Json> = {};
+      for (const [key, value] of node.entries) {
+        // Assigning "__proto__" would set the prototype; define it so it stays a data key.
+        if (key === "__proto__") Object.defineProperty(out, key, { value: renderNode(value, ctx), enumerable: true, writable: true, configurable: true });
+        else out[key] = renderNode(value, ctx);
+      }
+      return out;
+    }
   }
 }
 

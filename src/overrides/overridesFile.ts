@@ -2,7 +2,7 @@
 // written atomically (temp file + rename) so a reader never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
-import { statIsSettled, statKey } from "../engine/fileStamp.js";
+import { sameStamp, stampOf, statIsSettled, type FileStamp } from "../engine/fileStamp.js";
 
 export type Overrides = Record<string, string>;
 
@@ -58,14 +58,14 @@ const NOTHING_FORCED: OverridesRead = Object.freeze({ overrides: Object.freeze(n
  * trust). The result is shared between calls: callers must not modify it.
  */
 export class OverridesReader {
-  private cached?: { key: string; checkedAt: number; read: OverridesRead };
+  private cached?: { stamp: FileStamp; checkedAt: number; read: OverridesRead };
 
   constructor(private readonly runDir: string) {}
 
   read(): OverridesRead {
-    let stat: fs.BigIntStats | undefined;
+    let stat: fs.Stats | undefined;
     try {
-      stat = fs.statSync(path.join(this.runDir, OVERRIDES_FILE), { bigint: true, throwIfNoEntry: false });
+      stat = fs.statSync(path.join(this.runDir, OVERRIDES_FILE), { throwIfNoEntry: false });
     } catch {
       stat = undefined; // e.g. the run dir is a file: readOverrides below explains it
       return readOverrides(this.runDir);
@@ -74,11 +74,10 @@ export class OverridesReader {
       this.cached = undefined;
       return NOTHING_FORCED;
     }
-    const key = statKey(stat);
-    if (this.cached && this.cached.key === key && statIsSettled(this.cached.checkedAt, stat)) return this.cached.read;
+    if (this.cached && sameStamp(this.cached.stamp, stat) && statIsSettled(this.cached.checkedAt, stat)) return this.cached.read;
     const checkedAt = Date.now();
     const read = readOverrides(this.runDir);
-    this.cached = { key, checkedAt, read };
+    this.cached = { stamp: stampOf(stat), checkedAt, read };
     return read;
   }
 }

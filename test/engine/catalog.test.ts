@@ -64,6 +64,20 @@ describe("catalog re-reads on every call", () => {
     expect(engine.listTools().map((t) => t.name)).toEqual(["echo", "fresh"]);
   });
 
+  it("files added one after another, each called at once, are all seen (folder changed within one clock tick)", () => {
+    // A folder's mtime and ctime are tick-coarse: an add right after a listing can leave its
+    // stat unchanged, so a recent folder is listed again instead of trusted. Many rounds, because
+    // whether two adds share a tick depends on the machine's clock.
+    const rides = path.join(dir, "tools", "rides");
+    for (let i = 0; i < 40; i++) {
+      fs.writeFileSync(path.join(rides, `a${i}.md`), toolFile(`a${i}`, "a"));
+      expect(answer(engine.callTool(`a${i}`, {}))).toBe("a");
+      fs.writeFileSync(path.join(rides, `b${i}.md`), toolFile(`b${i}`, "b"));
+      expect(answer(engine.callTool(`b${i}`, {}))).toBe("b");
+    }
+    expect(engine.listTools()).toHaveLength(81);
+  });
+
   it("a deleted file is an unknown tool on the next call", () => {
     expect(answer(engine.callTool("echo", {}))).toBe("one");
     fs.rmSync(path.join(dir, "tools", "rides", "echo.md"));
