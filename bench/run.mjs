@@ -71,7 +71,7 @@ async function memoryRun(label, args, env, callBody) {
     const reading = async () => {
       const rss = rssOf(server.child.pid);
       const heap = await heapAfterGc(server.child);
-      return { rss, heapAfterGc: heap.heapUsed };
+      return { rss, heapAfterGc: heap.heapUsed, oldSpace: heap.spaces.old_space };
     };
     const first = await load({ url: server.url, sessionId, body: callBody, amount: 999, maxSeconds: 40 });
     assertClean(`${label}, first 1,000 calls`, first, ref);

@@ -53,8 +53,8 @@ export function renderTable(f) {
     ],
     [
       "RSS after 20,000 calls vs after 1,000",
-      `${mib(f.rss.ours.after1k.rss)} → ${mib(f.rss.ours.after20k.rss)} MiB, ${pct(f.rss.ours.growth)} (live heap after full GC ${mib(f.rss.ours.after1k.heapAfterGc)} → ${mib(f.rss.ours.after20k.heapAfterGc)} MiB, ${pct(f.rss.ours.heapGrowth)})`,
-      `minimal: ${mib(f.rss.minimal.after1k.rss)} → ${mib(f.rss.minimal.after20k.rss)} MiB, ${pct(f.rss.minimal.growth)} (live heap ${pct(f.rss.minimal.heapGrowth)})`,
+      `${mib(f.rss.ours.after1k.rss)} → ${mib(f.rss.ours.after20k.rss)} MiB, ${pct(f.rss.ours.growth)} (V8 old space ${mib(f.rss.ours.after1k.oldSpace)} → ${mib(f.rss.ours.after20k.oldSpace)} MiB; live heap after full GC ${mib(f.rss.ours.after1k.heapAfterGc)} → ${mib(f.rss.ours.after20k.heapAfterGc)} MiB, ${pct(f.rss.ours.heapGrowth)})`,
+      `minimal: ${mib(f.rss.minimal.after1k.rss)} → ${mib(f.rss.minimal.after20k.rss)} MiB, ${pct(f.rss.minimal.growth)} (old space ${mib(f.rss.minimal.after1k.oldSpace)} → ${mib(f.rss.minimal.after20k.oldSpace)} MiB; live heap ${pct(f.rss.minimal.heapGrowth)})`,
       "—",
       `growth ≤ 10%${verdict(f.rss.met)}`,
     ],
