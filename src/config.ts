@@ -14,6 +14,8 @@ export interface Config {
   serviceVersion: string;
   /** Idle session expiry in milliseconds. */
   idleTimeoutMs: number;
+  /** Most /mcp sessions kept at once; the least recently used goes first. 0: no limit. */
+  maxSessions: number;
   /** Request body limit in bytes. */
   bodyLimit: number;
   /** Token served at /.well-known/openai-apps-challenge. */
@@ -30,6 +32,7 @@ export const defaults: Config = {
   widgetDomain: "https://careem-mcp-app.pages.dev",
   serviceVersion: "v1.0.0",
   idleTimeoutMs: 30 * 60 * 1000,
+  maxSessions: 1000,
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
@@ -44,6 +47,7 @@ export const envNames = {
   widgetDomain: "CAREEM_MCP_WIDGET_DOMAIN",
   serviceVersion: "CAREEM_MCP_SERVICE_VERSION",
   idleTimeoutMs: "CAREEM_MCP_IDLE_TIMEOUT_MS",
+  maxSessions: "CAREEM_MCP_MAX_SESSIONS",
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",

@@ -79,6 +79,23 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
     return session;
   }
 
+  /**
+   * A client that opens sessions and never closes them (a test suite making a client per test)
+   * would otherwise hold about 27 KB each until the idle timeout. At the cap, the least recently
+   * used session is closed; its client gets 404 on its next request, which tells an MCP client
+   * to start a new session.
+   */
+  function makeRoom(): void {
+    const max = ctx.config.maxSessions;
+    if (max <= 0) return;
+    while (sessions.size >= max) {
+      const [id, oldest] = sessions.entries().next().value as [string, HttpSession];
+      sessions.delete(id);
+      ctx.log(`session ${id} closed to make room: ${max} sessions open (--max-sessions); it was the least recently used`);
+      void oldest.server.close();
+    }
+  }
+
   return async (req, res) => {
     let body: unknown;
     if (req.method === "POST") {
@@ -95,10 +112,14 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
       if (!session) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
+      // Kept in order of use, so the first entry is the least recently used (see makeRoom).
+      sessions.delete(sessionId);
+      sessions.set(sessionId, session);
       return session.handle(req, res, body);
     }
 
     if (req.method === "POST" && isInitialize(body)) {
+      makeRoom();
       const session = open();
       await session.server.connect(session.transport);
       return session.handle(req, res, body);

@@ -250,3 +250,33 @@ describe("/sse (legacy transport)", () => {
     expect(res.body).toBe(rpcError(-32001, "Session not found"));
   });
 });
+
+describe("--max-sessions", () => {
+  it("a new session past the cap closes the least recently used one, whose client then gets 404", async () => {
+    const capped = copyCatalog();
+    const lines: string[] = [];
+    const small = await listenHttp({ ...defaults, port: 0, toolsDir: capped.dir, runDir: capped.runDir, maxSessions: 3 }, { log: (line) => lines.push(line) });
+    try {
+      const open = async () => {
+        const res = await rawHttp(small.baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
+        expect(res.status).toBe(200);
+        return res.headers["mcp-session-id"] as string;
+      };
+      const ping = (id: string) =>
+        rawHttp(small.baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, "mcp-session-id": id }, body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }) });
+      const [a, b, c] = [await open(), await open(), await open()];
+      // Using a makes b the least recently used.
+      expect((await ping(a)).status).toBe(200);
+      const d = await open();
+      expect(small.registry.size).toBe(3);
+      const evicted = await ping(b);
+      expect(evicted.status).toBe(404);
+      expect(evicted.body).toBe(rpcError(-32001, "Session not found"));
+      for (const id of [a, c, d]) expect((await ping(id)).status).toBe(200);
+      expect(lines).toContain(`session ${b} closed to make room: 3 sessions open (--max-sessions); it was the least recently used`);
+    } finally {
+      await small.close();
+      capped.remove();
+    }
+  });
+});
