@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { makeTempDir, removeDir } from "./catalog.mjs";
 import { load, rpcBody } from "./load.mjs";
 import { HEAP_PROBE, heapAfterGc, rssOf, startHttpServer, stop } from "./procs.mjs";
 import { openSession, rpc } from "./session.mjs";
@@ -37,7 +38,7 @@ async function follow(label, args, env) {
   }
 }
 
-const runDir = fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "careem-bench-memory-"));
+const runDir = makeTempDir("memory");
 try {
   const payloadFile = path.join(runDir, "payload.json");
   // The minimal server answers the very payload ours renders (see run.mjs).
@@ -63,5 +64,5 @@ try {
   console.log(out.join("\n"));
   console.log(`\nRSS from ${STEPS.at(-2).toLocaleString("en")} to ${STEPS.at(-1).toLocaleString("en")} calls: ours ${(last(ours.rows) * 100).toFixed(1)}%, minimal ${(last(minimal.rows) * 100).toFixed(1)}%. Percentages are against the first row. Sizes in MiB; space sizes are V8's, read before the full GC that gives the live heap.`);
 } finally {
-  fs.rmSync(runDir, { recursive: true, force: true });
+  removeDir(runDir);
 }

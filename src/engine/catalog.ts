@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "./displayPath.js";
-import { sameStamp, stampOf, statIsSettled, type FileStamp } from "./fileStamp.js";
+import { stillValid, stampOf, type StampedCache } from "./fileStamp.js";
 import { loadTool, type LoadResult } from "./loadTool.js";
 import { parseToolFile } from "./parseToolFile.js";
 import type { Problem } from "./types.js";
@@ -16,23 +16,19 @@ export type CatalogEntry =
   | { kind: "broken"; name: string; path: string; problems: Problem[] }
   | { kind: "ok"; name: string; path: string; result: Extract<LoadResult, { ok: true }> };
 
-interface DirCache {
-  stamp: FileStamp;
-  /** Wall time of the listing: a folder changed in the same clock tick keeps its stamp. */
-  checkedAt: number;
+/** checkedAt is the wall time of the listing: a folder changed in the same clock tick keeps its stamp. */
+interface DirCache extends StampedCache {
   files: string[];
   dirs: string[];
 }
 
-interface FileCache {
-  stamp: FileStamp;
+/** checkedAt is the wall time of the stat: a stat much newer than its mtime can be trusted. */
+interface FileCache extends StampedCache {
   /**
    * SHA-1 of the text the result was parsed from, for the content compare of a racy stat. Not
    * the text itself: a 2,000-file catalog kept about 15 KB per file alive for it.
    */
   digest: string;
-  /** Wall time when the stat was taken: a stat much newer than its mtime can be trusted. */
-  checkedAt: number;
   result: LoadResult;
 }
 
@@ -53,6 +49,8 @@ function readNoFollow(file: string): string {
     fs.closeSync(fd);
   }
 }
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export class Catalog {
   private readonly dirs = new Map<string, DirCache>();
@@ -91,7 +89,8 @@ export class Catalog {
       return undefined;
     }
     const cached = this.dirs.get(dir);
-    if (cached && sameStamp(cached.stamp, stat) && statIsSettled(cached.checkedAt, stat)) return cached;
+    const valid = stillValid(cached, stat);
+    if (valid) return valid;
     const checkedAt = Date.now();
     const files: string[] = [];
     const dirs: string[] = [];
@@ -107,8 +106,7 @@ export class Catalog {
     const fresh = { stamp: stampOf(stat), checkedAt, files, dirs };
     this.dirs.set(dir, fresh);
     // A recent folder is listed again on each re-check; only a listing that differs costs an index rebuild.
-    const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-    if (!cached || !same(cached.files, files) || !same(cached.dirs, dirs)) this.generation++;
+    if (!cached || !sameList(cached.files, files) || !sameList(cached.dirs, dirs)) this.generation++;
     return fresh;
   }
 
@@ -140,9 +138,10 @@ export class Catalog {
       this.files.delete(file);
       return undefined; // vanished (or is no longer a plain file) between listing and reading
     }
-    const now = Date.now();
     const cached = this.files.get(file);
-    if (cached && sameStamp(cached.stamp, stat) && statIsSettled(cached.checkedAt, stat)) return cached.result;
+    const valid = stillValid(cached, stat);
+    if (valid) return valid.result;
+    const now = Date.now();
     let text: string;
     try {
       text = readNoFollow(file);

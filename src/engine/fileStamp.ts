@@ -33,3 +33,14 @@ const RACY_WINDOW_MS = 2_000;
 export function statIsSettled(checkedAtMs: number, stat: fs.Stats): boolean {
   return checkedAtMs - stat.mtimeMs > RACY_WINDOW_MS;
 }
+
+/** What a cache entry keeps of the stat it was made from, and when that stat was taken. */
+export interface StampedCache {
+  stamp: FileStamp;
+  checkedAt: number;
+}
+
+/** The cached read if it still holds for this stat (nothing changed, not racy when read), else undefined. */
+export function stillValid<T extends StampedCache>(cached: T | undefined, stat: fs.Stats): T | undefined {
+  return cached !== undefined && sameStamp(cached.stamp, stat) && statIsSettled(cached.checkedAt, stat) ? cached : undefined;
+}

@@ -2,7 +2,7 @@
 // written atomically (temp file + rename) so a reader never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
-import { sameStamp, stampOf, statIsSettled, type FileStamp } from "../engine/fileStamp.js";
+import { stillValid, stampOf, type StampedCache } from "../engine/fileStamp.js";
 
 export type Overrides = Record<string, string>;
 
@@ -58,7 +58,7 @@ const NOTHING_FORCED: OverridesRead = Object.freeze({ overrides: Object.freeze(n
  * trust). The result is shared between calls: callers must not modify it.
  */
 export class OverridesReader {
-  private cached?: { stamp: FileStamp; checkedAt: number; read: OverridesRead };
+  private cached?: StampedCache & { read: OverridesRead };
 
   constructor(private readonly runDir: string) {}
 
@@ -74,7 +74,8 @@ export class OverridesReader {
       this.cached = undefined;
       return NOTHING_FORCED;
     }
-    if (this.cached && sameStamp(this.cached.stamp, stat) && statIsSettled(this.cached.checkedAt, stat)) return this.cached.read;
+    const valid = stillValid(this.cached, stat);
+    if (valid) return valid.read;
     const checkedAt = Date.now();
     const read = readOverrides(this.runDir);
     this.cached = { stamp: stampOf(stat), checkedAt, read };
