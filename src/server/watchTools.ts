@@ -19,7 +19,7 @@ export interface WatchOptions {
 }
 
 export interface ToolWatcher {
-  /** Take the current tool set as the baseline (after the catalog has been loaded once). */
+  /** The catalog has been loaded once: a polling watcher takes its baseline now. */
   prime(): void;
   close(): void;
 }
@@ -27,9 +27,9 @@ export interface ToolWatcher {
 export function watchTools(opts: WatchOptions): ToolWatcher {
   const debounceMs = opts.debounceMs ?? 150;
   const pollMs = opts.pollMs ?? 1000;
-  // No baseline until prime(): fingerprinting loads every file, which must not delay startup.
-  // A change that settles before then is announced anyway: a spare list_changed is harmless,
-  // a missed one is not.
+  // No baseline at start: fingerprinting loads every file, which must not delay startup. The
+  // first settled burst is announced whatever it changed: a spare list_changed is harmless, a
+  // missed one is not.
   let last: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let poller: NodeJS.Timeout | undefined;
@@ -86,9 +86,12 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
 
   return {
     prime() {
-      // A burst still settling keeps the baseline empty, so its change is announced, not absorbed.
+      // Only a poller takes a baseline here: it compares states, so it cannot lose a change.
+      // With fs.watch a baseline taken now could absorb a change whose event is still queued, and
+      // that change would never be announced (a file copied in just as the catalog finished
+      // loading was missed this way under load). Every change brings an event, so it does without.
       const engine = opts.engine();
-      if (last === undefined && !timer && engine) last = safeFingerprint(engine);
+      if (poller && last === undefined && !timer && engine) last = safeFingerprint(engine);
     },
     close() {
       closed = true;
