@@ -5,6 +5,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.js";
 import type { HostEngine } from "./hostEngine.js";
 import { createHostWatcher } from "./hostWatcher.js";
+import { InOrderReplies } from "./inOrderReplies.js";
 import { createMcpServer } from "./mcpServer.js";
 import { stderrLog } from "./log.js";
 import { SessionRegistry } from "./sessionRegistry.js";
@@ -43,7 +44,7 @@ export async function startStdio(config: Config): Promise<void> {
     refuse(-32000, tooLargeMessage(config.bodyLimit));
   });
   process.stdin.pipe(input);
-  const transport = new StdioServerTransport(input, process.stdout);
+  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
     // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer
