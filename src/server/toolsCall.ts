@@ -15,23 +15,22 @@ export interface ToolsCallContext {
   debug: boolean;
 }
 
-export async function toolsCall(
+/** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
+export function toolsCall(
   ctx: ToolsCallContext,
   params: Record<string, unknown>,
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-): Promise<ServerResult> {
+): ServerResult | Promise<ServerResult> {
   const name = typeof params.name === "string" ? params.name : "";
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
   const outcome = ctx.engine.callTool(name, params.arguments);
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs: performance.now() - started });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
-  if (ctx.debug) {
-    const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
-    await extra.sendNotification({
-      method: "notifications/message",
-      params: { level: "debug", logger: "careem-mcp-service", data: `${name}: ${scenario}` },
-    });
-  }
-  return outcome.result as ServerResult;
+  const result = outcome.result as ServerResult;
+  if (!ctx.debug) return result;
+  const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
+  return extra
+    .sendNotification({ method: "notifications/message", params: { level: "debug", logger: "careem-mcp-service", data: `${name}: ${scenario}` } })
+    .then(() => result);
 }
