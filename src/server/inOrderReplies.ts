@@ -1,4 +1,4 @@
-// Over stdio every answer shares one stream, and production's Go server handles a session's
+// Over stdio (and legacy SSE) every answer shares one stream, and production's Go server handles a session's
 // requests one after another, so a client sees answers in the order it asked. Our handlers
 // finish after different numbers of microtasks (tools/call answers synchronously, see
 // mcpServer.ts; the SDK's own ping does not), so the order is kept here, at the transport,

@@ -3,6 +3,7 @@
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { serverFor, type HostContext } from "./hostContext.js";
+import { InOrderReplies } from "./inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes, sendRpcError } from "./rpcError.js";
@@ -15,6 +16,8 @@ export function sseRoutes(ctx: HostContext): Router {
 
   router.get("/sse", async (_req, res) => {
     const transport = new SSEServerTransport(messagesPath, res);
+    // Every answer of the session shares this one stream, as over stdio: keep request order.
+    const ordered = new InOrderReplies(transport);
     const server = serverFor(ctx, "sse");
     const id = transport.sessionId;
     // The SDK's SSE transport has no keep-alive of its own; idle proxies would drop the stream.
@@ -25,7 +28,7 @@ export function sseRoutes(ctx: HostContext): Router {
           }, ctx.config.keepAliveMs)
         : undefined;
     keepAlive?.unref();
-    transport.onclose = () => {
+    ordered.onclose = () => {
       if (keepAlive) clearInterval(keepAlive);
       if (!streams.delete(id)) return;
       ctx.registry.delete(id);
@@ -34,7 +37,7 @@ export function sseRoutes(ctx: HostContext): Router {
     streams.set(id, transport);
     ctx.registry.add({ id, transport: "sse", server, close: () => server.close() });
     ctx.log(`session ${id} opened (SSE)`);
-    await server.connect(transport);
+    await server.connect(ordered);
   });
 
   router.post(messagesPath, protocolVersionCheck, async (req, res) => {
