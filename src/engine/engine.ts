@@ -1,19 +1,21 @@
 // The call pipeline every transport uses: catalog -> validate -> select -> render -> result.
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { OverridesReader } from "../overrides/overridesFile.js";
 import { Catalog } from "./catalog.js";
 import { goJson } from "./goJson.js";
 import { render } from "./render.js";
 import { selectScenario } from "./select.js";
-import type { CallOutcome, Clock, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import type { CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
   toolsDir: string;
-  /** Absolute path of the run-state directory holding `overrides.json` (default `<project>/.run`). */
-  runDir: string;
+  /**
+   * Where forced scenarios come from (`.run/overrides.json` in the host). Injected so the engine
+   * never depends on the forcing CLI's module; absent means nothing is forced.
+   */
+  forced?: ForcedScenarios;
   clock?: Clock;
   random?: RandomSource;
 }
@@ -24,6 +26,8 @@ export const systemRandom: RandomSource = {
 };
 
 export const systemClock: Clock = () => Date.now();
+
+const nothingForced: ForcedScenarios = { read: () => ({ overrides: Object.create(null) as Record<string, string> }) };
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.message}`;
@@ -38,11 +42,11 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
-  private readonly overrides: OverridesReader;
+  private readonly overrides: ForcedScenarios;
 
   constructor(opts: EngineOptions) {
     this.catalog = new Catalog(opts.toolsDir);
-    this.overrides = new OverridesReader(opts.runDir);
+    this.overrides = opts.forced ?? nothingForced;
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
   }

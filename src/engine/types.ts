@@ -80,3 +80,8 @@ export type CallOutcome =
       code: -32602;
       message: string;
     };
+
+/** The forced scenario per tool, read on every call; `warning` when the source is unusable. */
+export interface ForcedScenarios {
+  read(): { overrides: Readonly<Record<string, string>>; warning?: string };
+}

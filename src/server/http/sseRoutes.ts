@@ -3,10 +3,11 @@
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { serverFor, type HostContext } from "./hostContext.js";
-import { InOrderReplies } from "./inOrderReplies.js";
+import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes, sendRpcError } from "./rpcError.js";
+import { ErrorCodes } from "../mcp/rpcError.js";
+import { sendRpcError } from "./sendRpcError.js";
 
 export const messagesPath = "/messages";
 

@@ -1,7 +1,8 @@
 // One engine per process over the configured tools directory, with the watcher and problem log
 // that every transport host wants.
-import type { Config } from "../config.js";
-import { Engine } from "../engine/engine.js";
+import type { Config } from "../../config.js";
+import { Engine } from "../../engine/engine.js";
+import { OverridesReader } from "../../overrides/overridesFile.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
@@ -19,7 +20,7 @@ export interface HostEngine {
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
-  const engine = new Engine({ toolsDir: config.toolsDir, runDir: config.runDir });
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: new OverridesReader(config.runDir) });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers

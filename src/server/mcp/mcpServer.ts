@@ -12,14 +12,12 @@ import {
   type LoggingLevel,
   type ServerResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Engine } from "../engine/engine.js";
-import type { Log } from "./log.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Log } from "../host/log.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
 import { toolsCall } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
-
-export type ToolEngine = Pick<Engine, "listTools" | "callTool" | "problems" | "fingerprint">;
 
 export interface McpServerOptions {
   /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */

@@ -8,7 +8,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes, sendRpcError } from "./rpcError.js";
+import { ErrorCodes } from "../mcp/rpcError.js";
+import { sendRpcError } from "./sendRpcError.js";
 
 class HttpSession {
   id = "";

@@ -4,8 +4,8 @@
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
 import { logCall } from "./logCall.js";
-import type { Log } from "./log.js";
-import type { ToolEngine } from "./mcpServer.js";
+import type { Log } from "../host/log.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
 
 export interface ToolsCallContext {
