@@ -5,7 +5,7 @@ import { Catalog } from "./catalog.js";
 import { goJson } from "./goJson.js";
 import { render } from "./render.js";
 import { selectScenario } from "./select.js";
-import type { CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
 
 export interface EngineOptions {
@@ -78,9 +78,9 @@ export class Engine {
   }
 
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
-  callTool(name: string, rawArgs: unknown): CallOutcome {
+  callTool(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome {
     try {
-      return this.answer(name, rawArgs);
+      return this.answer(name, rawArgs, call);
     } catch (err) {
       // Last line of defence: a bug or an exotic input costs this call, never the server.
       const text = `careem-mcp could not answer ${name}: ${err instanceof Error ? err.message : String(err)}`;
@@ -88,7 +88,8 @@ export class Engine {
     }
   }
 
-  private answer(name: string, rawArgs: unknown): CallOutcome {
+  // `call` is not read yet: it is the seam for per-session state and forcing (issues 12, 17).
+  private answer(name: string, rawArgs: unknown, _call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {

@@ -26,6 +26,8 @@ export interface McpServerOptions {
   widgetDomain: string;
   /** "http", "sse" or "stdio", for the call log. */
   transport: string;
+  /** The session id for transports that have none of their own (stdio). */
+  sessionId?: string;
   log: Log;
 }
 
@@ -67,7 +69,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, log: opts.log, debug: level === "debug" }, params, extra);
+      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug" }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },

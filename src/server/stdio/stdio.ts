@@ -34,6 +34,8 @@ export async function startStdio(config: Config): Promise<void> {
     serviceVersion: config.serviceVersion,
     widgetDomain: config.widgetDomain,
     transport: "stdio",
+    // One process is one session; the registry knows it by the same name.
+    sessionId: "stdio",
     log,
   });
   const refuse = (code: number, message: string) =>
