@@ -5,17 +5,22 @@ import { Catalog } from "./catalog.js";
 import { goJson } from "./goJson.js";
 import { render } from "./render.js";
 import { selectScenario } from "./select.js";
-import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { closestMiss } from "./closest.js";
+import { forcedByCall } from "./forcedByCall.js";
+import type { LoadedTool } from "./loadTool.js";
+import { whySteps, type WhyReport } from "./why.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
   toolsDir: string;
   /**
-   * Where forced scenarios come from (`.run/overrides.json` in the host). Injected so the engine
-   * never depends on the forcing CLI's module; absent means nothing is forced.
+   * Out-of-band forcing: per session, then `.run/overrides.json` (src/forcing in the host).
+   * Injected so the engine never depends on where forcing is kept; absent means only per-call
+   * forcing (the request's `_meta`) applies.
    */
-  forced?: ForcedScenarios;
+  forced?: Forcing;
   clock?: Clock;
   random?: RandomSource;
 }
@@ -27,7 +32,7 @@ export const systemRandom: RandomSource = {
 
 export const systemClock: Clock = () => Date.now();
 
-const nothingForced: ForcedScenarios = { read: () => ({ overrides: Object.create(null) as Record<string, string> }) };
+const nothingForced: Forcing = { choose: () => ({ warnings: [] }) };
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.message}`;
@@ -42,7 +47,7 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
-  private readonly overrides: ForcedScenarios;
+  private readonly overrides: Forcing;
 
   constructor(opts: EngineOptions) {
     this.catalog = new Catalog(opts.toolsDir);
@@ -88,8 +93,7 @@ export class Engine {
     }
   }
 
-  // `call` is not read yet: it is the seam for per-session state and forcing (issues 12, 17).
-  private answer(name: string, rawArgs: unknown, _call: CallContext): CallOutcome {
+  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {
@@ -106,16 +110,15 @@ export class Engine {
     }
     const argObject = args as Record<string, Json>;
 
-    const { overrides, warning } = this.overrides.read();
-    if (warning) warnings.push(warning);
-    const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
-    const selection = selectScenario(tool.scenarios, argObject, forced);
-    if (selection.staleForced !== undefined) {
-      warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
+    const decided = this.decide(tool, argObject, call, true);
+    warnings.push(...decided.warnings);
+    if (decided.refusal !== undefined) {
+      return { kind: "result", result: errorResult(decided.refusal), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    const { selection, forced } = decided;
     const scenario = selection.scenario;
     if (!scenario) {
-      const text = `no scenario of ${name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
+      const text = noScenarioText(tool);
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
@@ -131,6 +134,64 @@ export class Engine {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };
     }
-    return { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
+    const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
+    if (forced) outcome.forced = forced;
+    if (selection.selectedBy === "default") {
+      const closest = closestMiss(tool.scenarios, argObject);
+      if (closest) outcome.closest = closest;
+    }
+    return outcome;
   }
+
+  /**
+   * Forcing layers in precedence order (per call, per session, the overrides file), then the
+   * scenarios' match blocks, then the default. `use`: false for `why`, which only looks.
+   */
+  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean) {
+    const names = tool.scenarios.map((s) => s.name);
+    const warnings: string[] = [];
+    let forced: ForcedChoice | undefined;
+    const byCall = forcedByCall(tool.name, names, call);
+    if (byCall.kind === "refused") return { refusal: byCall.text, warnings, selection: selectScenario([], args), forced };
+    if (byCall.kind === "forced") forced = { scenario: byCall.scenario, layer: "call" };
+    else {
+      const outOfBand = this.overrides.choose(tool.name, names, call, use);
+      warnings.push(...outOfBand.warnings);
+      forced = outOfBand.forced;
+    }
+    const selection = selectScenario(tool.scenarios, args, forced?.scenario);
+    return { refusal: undefined, warnings, selection, forced };
+  }
+
+  /** What a call with these arguments would get and why, without answering it or using up a count. */
+  explain(name: string, rawArgs: unknown, call: CallContext = {}): WhyReport {
+    const entry = this.catalog.get(name);
+    const report: WhyReport = { tool: name, steps: [], scenario: null, selectedBy: null, warnings: [] };
+    if (entry.kind === "missing") return { ...report, error: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "broken") return { ...report, error: `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}` };
+    const tool = entry.result.tool;
+    report.file = tool.file.path;
+    const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
+    const invalid = tool.validators.checkArguments(args);
+    if (invalid !== null) return { ...report, error: `validating "arguments": ${invalid}` };
+    const argObject = args as Record<string, Json>;
+    report.steps = whySteps(tool.scenarios, argObject);
+    const decided = this.decide(tool, argObject, call, false);
+    report.warnings = decided.warnings;
+    if (decided.refusal !== undefined) return { ...report, error: decided.refusal };
+    const { selection, forced } = decided;
+    if (!selection.scenario) return { ...report, error: noScenarioText(tool) };
+    report.scenario = selection.scenario.name;
+    report.selectedBy = selection.selectedBy;
+    if (forced) report.forced = forced;
+    if (selection.selectedBy === "default") {
+      const closest = closestMiss(tool.scenarios, argObject);
+      if (closest) report.closest = closest;
+    }
+    return report;
+  }
+}
+
+function noScenarioText(tool: LoadedTool): string {
+  return `no scenario of ${tool.name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
 }

@@ -3,13 +3,15 @@
 import { Catalog } from "../engine/catalog.js";
 import { displayPath } from "../engine/displayPath.js";
 import { formatProblem } from "../engine/engine.js";
-import { readOverrides, writeOverrides } from "./overridesFile.js";
+import { hasOverride, readOverrides, writeOverrides, type Override } from "./overridesFile.js";
 
 export interface ScenarioCommandOptions {
   tool?: string;
   scenario?: string;
   clear: boolean;
   clearAll: boolean;
+  /** Calls the forcing lasts; absent: until cleared. */
+  times?: number;
   toolsDir: string;
   runDir: string;
   out: NodeJS.WritableStream;
@@ -34,12 +36,12 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   if (!o.tool) {
     const entries = Object.entries(overrides);
     if (entries.length === 0) o.out.write("no scenarios forced\n");
-    for (const [tool, scenario] of entries) o.out.write(`${tool} -> ${scenario}\n`);
+    for (const [tool, entry] of entries) o.out.write(`${tool} -> ${describeOverride(entry)}\n`);
     return 0;
   }
   if (o.clear) {
     if (o.scenario) return fail("--clear takes no scenario name");
-    const removed = Object.prototype.hasOwnProperty.call(overrides, o.tool) ? overrides[o.tool] : undefined;
+    const removed = hasOverride(overrides, o.tool)?.scenario;
     if (removed === undefined) {
       o.out.write(`${o.tool}: nothing forced\n`);
       return 0;
@@ -61,14 +63,19 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   }
   const names = entry.result.tool.scenarios.map((s) => s.name);
   if (!o.scenario) {
-    const forced = Object.prototype.hasOwnProperty.call(overrides, o.tool) ? overrides[o.tool] : undefined;
+    const forced = hasOverride(overrides, o.tool)?.scenario;
     for (const name of names) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
     return 0;
   }
   if (!names.includes(o.scenario)) {
     return fail(`unknown scenario "${o.scenario}" of ${o.tool}; valid scenarios: ${names.join(", ")}`);
   }
-  writeOverrides(o.runDir, { ...overrides, [o.tool]: o.scenario });
-  o.out.write(`${o.tool}: forcing scenario ${o.scenario} (clear with: ./careem-mcp.sh scenario ${o.tool} --clear)\n`);
+  const forcing: Override = o.times === undefined ? { scenario: o.scenario } : { scenario: o.scenario, times: o.times };
+  writeOverrides(o.runDir, { ...overrides, [o.tool]: forcing });
+  o.out.write(`${o.tool}: forcing scenario ${describeOverride(forcing)} (clear with: ./careem-mcp.sh scenario ${o.tool} --clear)\n`);
   return 0;
+}
+
+export function describeOverride(entry: Override): string {
+  return entry.times === undefined ? entry.scenario : `${entry.scenario} for ${entry.times} more call${entry.times === 1 ? "" : "s"}`;
 }
