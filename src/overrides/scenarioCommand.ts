@@ -1,8 +1,7 @@
 // `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band (SPEC-NOTES 15).
 // Names are checked against the catalog actually served; unknown ones are refused with the list.
 import { Catalog } from "../engine/catalog.js";
-import { displayPath } from "../engine/displayPath.js";
-import { formatProblem } from "../engine/engine.js";
+import { checkScenario, scenariosOf } from "./checkNames.js";
 import { hasOverride, readOverrides, writeOverrides, type Override } from "./overridesFile.js";
 
 export interface ScenarioCommandOptions {
@@ -53,23 +52,15 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   }
 
   const catalog = new Catalog(o.toolsDir);
-  const entry = catalog.get(o.tool);
-  if (entry.kind === "missing") {
-    const names = catalog.all().map((e) => e.name);
-    return fail(`unknown tool "${o.tool}" in ${displayPath(o.toolsDir)}; valid tools: ${names.join(", ") || "(none)"}`);
-  }
-  if (entry.kind === "broken") {
-    return fail(`the tool file of ${o.tool} is broken, fix it first:\n  ${entry.problems.map(formatProblem).join("\n  ")}`);
-  }
-  const names = entry.result.tool.scenarios.map((s) => s.name);
+  const check = scenariosOf(catalog, o.toolsDir, o.tool);
+  if (!check.ok) return fail(check.error);
   if (!o.scenario) {
     const forced = hasOverride(overrides, o.tool)?.scenario;
-    for (const name of names) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
+    for (const name of check.scenarios) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
     return 0;
   }
-  if (!names.includes(o.scenario)) {
-    return fail(`unknown scenario "${o.scenario}" of ${o.tool}; valid scenarios: ${names.join(", ")}`);
-  }
+  const refusal = checkScenario(catalog, o.toolsDir, o.tool, o.scenario);
+  if (refusal) return fail(refusal);
   const forcing: Override = o.times === undefined ? { scenario: o.scenario } : { scenario: o.scenario, times: o.times };
   writeOverrides(o.runDir, { ...overrides, [o.tool]: forcing });
   o.out.write(`${o.tool}: forcing scenario ${describeOverride(forcing)} (clear with: ./careem-mcp.sh scenario ${o.tool} --clear)\n`);

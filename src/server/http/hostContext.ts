@@ -5,12 +5,15 @@ import { createMcpServer } from "../mcp/mcpServer.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
+import type { LocalContext } from "../local/localContext.js";
 
 export interface HostContext {
   engine: ToolEngine;
   config: Config;
   log: Log;
   registry: SessionRegistry;
+  /** The local-only journal, forcing and dashboard under /_local/ (absent: not mounted). */
+  local?: LocalContext;
 }
 
 export function serverFor(ctx: HostContext, transport: string) {
@@ -20,5 +23,6 @@ export function serverFor(ctx: HostContext, transport: string) {
     widgetDomain: ctx.config.widgetDomain,
     transport,
     log: ctx.log,
+    onCall: ctx.local?.journal.record,
   });
 }

@@ -9,6 +9,8 @@ import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
+import { createLocal } from "../local/createLocal.js";
+import type { LocalContext } from "../local/localContext.js";
 
 export interface HttpHost {
   /** e.g. http://127.0.0.1:8080 */
@@ -20,6 +22,8 @@ export interface HttpHost {
   /** Settles when every tool file has been loaded once (requests are served before that). */
   ready: Promise<void>;
   registry: SessionRegistry;
+  /** The journal and forcing behind /_local/. */
+  local: LocalContext;
   close(): Promise<void>;
 }
 
@@ -43,8 +47,9 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
-  const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const server = http.createServer(createApp({ engine, config, log, registry }));
+  const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry);
+  const local = createLocal(engine, config, registry, sessionForcing);
+  const server = http.createServer(createApp({ engine, config, log, registry, local }));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
@@ -61,6 +66,7 @@ export async function listenHttp(config: Config, opts: { log?: Log } = {}): Prom
     engine,
     ready,
     registry,
+    local,
     async close() {
       watcher.close();
       await registry.closeAll();

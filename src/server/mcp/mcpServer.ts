@@ -16,7 +16,7 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
-import { toolsCall } from "./toolsCall.js";
+import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 
 export interface McpServerOptions {
@@ -29,6 +29,8 @@ export interface McpServerOptions {
   /** The session id for transports that have none of their own (stdio). */
   sessionId?: string;
   log: Log;
+  /** Hears every tools/call once answered (the HTTP host's journal). */
+  onCall?: ToolsCallContext["onCall"];
 }
 
 const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
@@ -69,7 +71,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug" }, params, extra);
+      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", onCall: opts.onCall }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },

@@ -8,6 +8,7 @@ import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
+import type { CallToRecord } from "../../journal/journal.js";
 
 export interface ToolsCallContext {
   engine: ToolEngine;
@@ -16,6 +17,8 @@ export interface ToolsCallContext {
   debug: boolean;
   /** The session when the transport has no id of its own (stdio: one per process). */
   sessionId?: string;
+  /** Hears every call once answered (the HTTP host's journal). */
+  onCall?: (call: CallToRecord) => void;
 }
 
 /** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
@@ -28,8 +31,11 @@ export function toolsCall(
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
   const meta = isObject(params._meta) ? params._meta : undefined;
-  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId: extra.sessionId ?? ctx.sessionId, meta });
-  logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs: performance.now() - started });
+  const sessionId = extra.sessionId ?? ctx.sessionId;
+  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId, meta });
+  const durationMs = performance.now() - started;
+  logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
+  ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
   const result = outcome.result as ServerResult;
   if (!ctx.debug) return result;

@@ -1,0 +1,35 @@
+// /_local/ is for this machine's own pages and commands only. The Host check (DNS rebinding)
+// runs before it for every route; on top of it, nothing here sends CORS headers, so another
+// site's page cannot read an answer; a request that carries an Origin other than this server's
+// own gets 403; and a write must be `Content-Type: application/json` (415), which a plain HTML
+// form cannot send and a cross-site fetch cannot send without a preflight we never approve.
+import type { NextFunction, Request, Response } from "express";
+
+const writes = new Set(["PUT", "DELETE", "POST", "PATCH"]);
+
+export function sendLocalError(res: Response, status: number, error: string): void {
+  res.status(status).type("application/json; charset=utf-8").send(`${JSON.stringify({ error })}\n`);
+}
+
+export function localGuard(req: Request, res: Response, next: NextFunction): void {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const own = `http://${req.headers.host ?? ""}`;
+    if (origin.toLowerCase() !== own.toLowerCase()) {
+      sendLocalError(res, 403, `Forbidden: Origin "${origin}" is not this server (${own}); /_local/ answers only its own page and local commands`);
+      return;
+    }
+  }
+  if (!writes.has(req.method)) {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    res.setHeader("Allow", "GET, HEAD, PUT, DELETE");
+    sendLocalError(res, 405, `Method ${req.method} not allowed on /_local/ (no CORS: cross-site requests are never approved)`);
+    return;
+  }
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    sendLocalError(res, 415, `Unsupported Media Type: /_local/ writes need Content-Type: application/json (got ${type ? `"${type}"` : "none"})`);
+    return;
+  }
+  next();
+}
