@@ -11,24 +11,30 @@ export function sendLocalError(res: Response, status: number, error: string): vo
   res.status(status).type("application/json; charset=utf-8").send(`${JSON.stringify({ error })}\n`);
 }
 
+/** A refusal sent before the body was read: close the connection, so no client reuses a socket whose unread body is still arriving. */
+function refuse(res: Response, status: number, error: string): void {
+  res.setHeader("Connection", "close");
+  sendLocalError(res, status, error);
+}
+
 export function localGuard(req: Request, res: Response, next: NextFunction): void {
   const origin = req.headers.origin;
   if (origin !== undefined) {
     const own = `http://${req.headers.host ?? ""}`;
     if (origin.toLowerCase() !== own.toLowerCase()) {
-      sendLocalError(res, 403, `Forbidden: Origin "${origin}" is not this server (${own}); /_local/ answers only its own page and local commands`);
+      refuse(res, 403, `Forbidden: Origin "${origin}" is not this server (${own}); /_local/ answers only its own page and local commands`);
       return;
     }
   }
   if (!writes.has(req.method)) {
     if (req.method === "GET" || req.method === "HEAD") return next();
     res.setHeader("Allow", "GET, HEAD, PUT, DELETE");
-    sendLocalError(res, 405, `Method ${req.method} not allowed on /_local/ (no CORS: cross-site requests are never approved)`);
+    refuse(res, 405, `Method ${req.method} not allowed on /_local/ (no CORS: cross-site requests are never approved)`);
     return;
   }
   const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
-    sendLocalError(res, 415, `Unsupported Media Type: /_local/ writes need Content-Type: application/json (got ${type ? `"${type}"` : "none"})`);
+    refuse(res, 415, `Unsupported Media Type: /_local/ writes need Content-Type: application/json (got ${type ? `"${type}"` : "none"})`);
     return;
   }
   next();
