@@ -13,9 +13,14 @@ function status(text) {
   $("status").textContent = text;
 }
 
+/** Focus to put back after a redraw: a button's label (the button itself is replaced). */
+let focusAfterDraw = null;
+
 async function drawTools() {
   const { domains, broken } = await api.tools();
   const root = $("tools");
+  const active = document.activeElement;
+  const focusLabel = focusAfterDraw ?? (root.contains(active) ? active.getAttribute("aria-label") : null);
   // Redrawn on every change: keep what the user had open.
   const open = new Set([...root.querySelectorAll("details[open]")].map((d) => d.dataset.tool));
   root.replaceChildren();
@@ -25,6 +30,7 @@ async function drawTools() {
     root.append(section);
   }
   for (const b of broken) root.append(el("p", { role: "alert" }, `${b.tool} is broken: ${b.problems.join("; ")}`));
+  if (focusLabel) for (const button of root.querySelectorAll("button")) if (button.getAttribute("aria-label") === focusLabel) button.focus();
 }
 
 function toolView(tool, open) {
@@ -50,9 +56,10 @@ async function act(change, done, focusLabel) {
   try {
     await change();
     status(done);
+    // The clicked button is redrawn: focus goes to its counterpart, so a keyboard user stays put.
+    focusAfterDraw = focusLabel;
     await drawTools();
-    // The clicked button was redrawn: put focus on its counterpart, so a keyboard user stays put.
-    for (const button of $("tools").querySelectorAll("button")) if (button.getAttribute("aria-label") === focusLabel) button.focus();
+    focusAfterDraw = null;
   } catch (err) {
     status(`Error: ${err.message}`);
   }
@@ -100,6 +107,7 @@ function select(id) {
   if (call.closest) {
     facts.push(...fact("Closest scenario", el("ul", {}, call.closest.diff.map((d) => el("li", {}, `${call.closest.scenario}: ${d.key} expected ${JSON.stringify(d.expected)}, got ${d.seen === undefined ? "nothing" : JSON.stringify(d.seen)}`)))));
   }
+  facts.push(...fact("toolOutput given to the widget", el("pre", {}, JSON.stringify(call.structuredContent ?? null, null, 2))));
   if (call.warnings.length) facts.push(...fact("Warnings", el("ul", {}, call.warnings.map((w) => el("li", {}, w)))));
   $("call-facts").replaceChildren(...facts);
   $("why-steps").replaceChildren();

@@ -8,7 +8,23 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify);
+interface HastNode {
+  type: string;
+  tagName?: string;
+  children?: HastNode[];
+}
+
+/** Notes sit under the page's own h2/h3: their `#` becomes h4 and so on, so the outline stays true. */
+function demoteHeadings() {
+  const walk = (node: HastNode) => {
+    const level = node.type === "element" && /^h([1-6])$/.exec(node.tagName ?? "");
+    if (level) node.tagName = `h${Math.min(6, Number(level[1]) + 3)}`;
+    node.children?.forEach(walk);
+  };
+  return (tree: HastNode) => walk(tree);
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(demoteHeadings).use(rehypeSanitize).use(rehypeStringify);
 
 /** The notes of a tool file's text: after the front matter, before the first `## ` heading. */
 export function notesOf(text: string): string {
