@@ -34,12 +34,15 @@ export async function callsCommand(at: ServerAddress, opts: { tool?: string; ses
   if (opts.tool) query.set("tool", opts.tool);
   if (opts.session) query.set("session", opts.session);
   const print = (call: JournalEntry) => out.write(opts.json ? `${JSON.stringify(call)}\n` : `${formatCall(call)}\n`);
+  // Following: listen first, then read the journal, so no call falls between the two.
+  // (A server that is not there is explained by the journal request's error.)
+  const response = opts.follow ? await fetch(localUrl(at, "/events")).catch(() => undefined) : undefined;
   const { calls } = await localRequest<{ calls: JournalEntry[] }>(at, "GET", `/calls?${query}`);
   for (const call of calls) print(call);
   if (!opts.follow) return 0;
-  // Follow the same event stream the page listens to; end on Ctrl-C.
-  const response = await fetch(localUrl(at, "/events"));
+  if (!response) throw new Error(`cannot follow ${localUrl(at, "/events")}: the server stopped answering`);
   if (!response.ok || !response.body) throw new Error(`cannot follow ${localUrl(at, "/events")}: HTTP ${response.status}`);
+  const seen = calls.at(-1)?.id ?? 0;
   const decoder = new TextDecoder();
   let buffer = "";
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -52,7 +55,7 @@ export async function callsCommand(at: ServerAddress, opts: { tool?: string; ses
       const call = JSON.parse(event.slice(event.indexOf("data: ") + 6)) as JournalEntry;
       if (opts.tool && call.tool !== opts.tool) continue;
       if (opts.session && call.session !== opts.session) continue;
-      print(call);
+      if (call.id > seen) print(call);
     }
   }
   return 0;
