@@ -55,11 +55,11 @@ function toolView(tool, open) {
 async function act(change, done, focusLabel) {
   try {
     await change();
-    status(done);
     // The clicked button is redrawn: focus goes to its counterpart, so a keyboard user stays put.
     focusAfterDraw = focusLabel;
     await drawTools();
     focusAfterDraw = null;
+    status(done);
   } catch (err) {
     status(`Error: ${err.message}`);
   }

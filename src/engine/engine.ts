@@ -4,7 +4,7 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
 import { goJson } from "./goJson.js";
 import { render } from "./render.js";
-import { selectScenario } from "./select.js";
+import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
 import { closestMiss } from "./closest.js";
@@ -112,7 +112,7 @@ export class Engine {
 
     const decided = this.decide(tool, argObject, call, true);
     warnings.push(...decided.warnings);
-    if (decided.refusal !== undefined) {
+    if (decided.kind === "refused") {
       return { kind: "result", result: errorResult(decided.refusal), tool: name, scenario: null, selectedBy: null, warnings };
     }
     const { selection, forced } = decided;
@@ -136,10 +136,7 @@ export class Engine {
     }
     const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
     if (forced) outcome.forced = forced;
-    if (selection.selectedBy === "default") {
-      const closest = closestMiss(tool.scenarios, argObject);
-      if (closest) outcome.closest = closest;
-    }
+    if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, argObject);
     return outcome;
   }
 
@@ -147,20 +144,19 @@ export class Engine {
    * Forcing layers in precedence order (per call, per session, the overrides file), then the
    * scenarios' match blocks, then the default. `use`: false for `why`, which only looks.
    */
-  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean) {
+  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean): Decision {
     const names = tool.scenarios.map((s) => s.name);
     const warnings: string[] = [];
     let forced: ForcedChoice | undefined;
     const byCall = forcedByCall(tool.name, names, call);
-    if (byCall.kind === "refused") return { refusal: byCall.text, warnings, selection: selectScenario([], args), forced };
+    if (byCall.kind === "refused") return { kind: "refused", refusal: byCall.text, warnings };
     if (byCall.kind === "forced") forced = { scenario: byCall.scenario, layer: "call" };
     else {
       const outOfBand = this.overrides.choose(tool.name, names, call, use);
       warnings.push(...outOfBand.warnings);
       forced = outOfBand.forced;
     }
-    const selection = selectScenario(tool.scenarios, args, forced?.scenario);
-    return { refusal: undefined, warnings, selection, forced };
+    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, args, forced?.scenario), forced };
   }
 
   /** What a call with these arguments would get and why, without answering it or using up a count. */
@@ -178,7 +174,7 @@ export class Engine {
     report.steps = whySteps(tool.scenarios, argObject);
     const decided = this.decide(tool, argObject, call, false);
     report.warnings = decided.warnings;
-    if (decided.refusal !== undefined) return { ...report, error: decided.refusal };
+    if (decided.kind === "refused") return { ...report, error: decided.refusal };
     const { selection, forced } = decided;
     if (!selection.scenario) return { ...report, error: noScenarioText(tool) };
     report.scenario = selection.scenario.name;
@@ -191,6 +187,10 @@ export class Engine {
     return report;
   }
 }
+
+type Decision =
+  | { kind: "refused"; refusal: string; warnings: string[] }
+  | { kind: "selected"; selection: Selection; forced: ForcedChoice | undefined; warnings: string[] };
 
 function noScenarioText(tool: LoadedTool): string {
   return `no scenario of ${tool.name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;

@@ -93,8 +93,12 @@ export type CallOutcome =
       selectedBy: "forced" | "matched" | "default" | null;
       /** When forced: the layer that forced it (per call, per session, the overrides file). */
       forced?: ForcedChoice;
-      /** When the default answered: the scenario that came closest to matching, and why it did not. */
-      closest?: ClosestMiss;
+      /**
+       * When the default answered: finds the scenario that came closest to matching, and why it
+       * did not. A function, because it costs a third of a default call on a large tool and only
+       * the journal's readers want it.
+       */
+      closest?: () => ClosestMiss | undefined;
       /** Warnings worth a log line (stale forced scenario, output schema mismatch, ...). */
       warnings: string[];
     }

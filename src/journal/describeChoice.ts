@@ -18,7 +18,12 @@ export function describeClosest(closest: ClosestMiss): string {
   return `closest: "${closest.scenario}" (${diff.join("; ")})`;
 }
 
-export function describeChoice(outcome: CallOutcome, session?: string): string {
+export function describeDefault(closest: ClosestMiss | undefined): string {
+  const base = "default: no scenario's match block accepted the arguments";
+  return closest ? `${base}; ${describeClosest(closest)}` : base;
+}
+
+export function describeChoice(outcome: CallOutcome, session?: string, closest?: ClosestMiss): string {
   if (outcome.kind === "unknown-tool") return outcome.message;
   if (outcome.scenario === null) return `no scenario: ${outcome.result.content[0]?.text ?? "the call failed before selection"}`;
   switch (outcome.selectedBy) {
@@ -26,10 +31,8 @@ export function describeChoice(outcome: CallOutcome, session?: string): string {
       return outcome.forced ? forcedBy(outcome.forced, session) : "forced";
     case "matched":
       return `matched: the first scenario whose match block accepts the arguments`;
-    case "default": {
-      const base = "default: no scenario's match block accepted the arguments";
-      return outcome.closest ? `${base}; ${describeClosest(outcome.closest)}` : base;
-    }
+    case "default":
+      return describeDefault(closest);
     default:
       return `chosen by ${String(outcome.selectedBy)}`;
   }

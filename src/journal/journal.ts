@@ -3,7 +3,7 @@
 // live list. Big arguments or outputs are replaced by their size, so the ring's memory stays
 // bounded by count x cap, whatever the calls carry.
 import type { CallOutcome, ClosestMiss, ForcingLayer } from "../engine/types.js";
-import { describeChoice } from "./describeChoice.js";
+import { describeChoice, describeDefault } from "./describeChoice.js";
 
 export interface JournalEntry {
   /** 1, 2, 3, ... in the order calls were answered. */
@@ -93,15 +93,26 @@ export class Journal {
       arguments: capped(call.args ?? {}, argsText, max),
       scenario: outcome.kind === "result" ? outcome.scenario : null,
       selectedBy: outcome.kind === "result" ? outcome.selectedBy : null,
-      why: describeChoice(outcome, call.session),
+      why: "",
       isError: outcome.kind === "result" ? outcome.result.isError : true,
       durationMs: Math.round(call.durationMs * 1000) / 1000,
       warnings: outcome.kind === "result" ? outcome.warnings : [],
     };
-    if (outcome.kind === "result") {
+    if (outcome.kind !== "result") entry.why = describeChoice(outcome, call.session);
+    else {
       if (outcome.forced) entry.forcedBy = outcome.forced.layer;
       if (outcome.forced?.left !== undefined) entry.left = outcome.forced.left;
-      if (outcome.closest) entry.closest = outcome.closest;
+      if (outcome.closest) {
+        // Found when first read (a listener, GET /calls), not on the call's own path.
+        const find = outcome.closest;
+        let closest: ClosestMiss | undefined | null = null;
+        const resolve = () => (closest === null ? (closest = find()) : closest);
+        Object.defineProperty(entry, "closest", { enumerable: true, configurable: true, get: resolve });
+        // (Closures over `find` only: holding the outcome would keep an output the cap dropped.)
+        Object.defineProperty(entry, "why", { enumerable: true, configurable: true, get: () => describeDefault(resolve()) });
+      } else {
+        entry.why = describeChoice(outcome, call.session);
+      }
       // The content text is the structuredContent serialised already: its length is free.
       if (outcome.result.structuredContent) entry.structuredContent = capped(outcome.result.structuredContent, outcome.result.content[0]?.text, max);
     }

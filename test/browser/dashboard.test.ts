@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)("dashboard in Chromium", () => {
     expect(overrides()).toEqual({ track_ride: "backend-crash" });
     // Keyboard users stay on the tool: focus moved to the button that undoes it.
     const clear = page.getByRole("button", { name: "Clear forcing of track_ride" });
-    expect(await clear.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Clear forcing of track_ride");
 
     // A call from the SDK client appears by itself (pushed, not polled), with scenario and why.
     await client.callTool({ name: "track_ride", arguments: { rideId: "ride_1" } });

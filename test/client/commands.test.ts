@@ -1,5 +1,5 @@
 // `why`, `calls [--follow]` and `sessions` as a user runs them (issue 14), against a spawned server.
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,14 @@ let client: Client;
 let session: string;
 let port: string;
 
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: projectRoot, encoding: "utf8" });
+// Async, so this process keeps serving its sockets while the command runs (a blocked event loop
+// would hand fetch a keep-alive socket the server has closed meanwhile).
+const run = (...args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
+    execFile(process.execPath, [cli, ...args], { cwd: projectRoot, encoding: "utf8" }, (err, stdout, stderr) =>
+      resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
 
 beforeAll(async () => {
   temp = tempCatalog(catalogFixture, "careem-commands-");
@@ -30,8 +37,8 @@ afterAll(async () => {
 });
 
 describe("why", () => {
-  it("walks every scenario with the deciding key, then the answer (from the files)", () => {
-    const r = run("why", "track_ride", '{"rideId": "RIDE_TIMEOUT_3"}', "--tools", temp.toolsDir, "--run-dir", temp.runDir);
+  it("walks every scenario with the deciding key, then the answer (from the files)", async () => {
+    const r = await run("why", "track_ride", '{"rideId": "RIDE_TIMEOUT_3"}', "--tools", temp.toolsDir, "--run-dir", temp.runDir);
     expect(r.status).toBe(0);
     expect(r.stdout.replace(/\(\/.*track_ride\.md\)/, "(FILE)")).toBe(
       [
@@ -48,19 +55,19 @@ describe("why", () => {
 
   it("--session asks the running server, so that session's forcing counts", async () => {
     await fetch(`${server.baseUrl}/_local/sessions/${session}/overrides/track_ride`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: "backend-crash", times: 2 }) });
-    const r = run("why", "track_ride", '{"rideId": "ride_1"}', "--session", session, "--port", port);
+    const r = await run("why", "track_ride", '{"rideId": "ride_1"}', "--session", session, "--port", port);
     expect(r.stdout.split("\n").at(-2)).toBe("answer: backend-crash, forced by this session's forcing, 1 more forced call after this one");
     // Looking did not use the count up.
-    const sessions = run("sessions", "--port", port);
+    const sessions = await run("sessions", "--port", port);
     expect(sessions.stdout).toContain("forcing=track_ride->backend-crash(2 left)");
     await fetch(`${server.baseUrl}/_local/sessions/${session}/overrides/track_ride`, { method: "DELETE", headers: { "Content-Type": "application/json" } });
   });
 
-  it("says what is wrong with unparsable arguments or an unknown tool", () => {
-    const bad = run("why", "track_ride", "{rideId: 1}", "--tools", temp.toolsDir, "--run-dir", temp.runDir);
+  it("says what is wrong with unparsable arguments or an unknown tool", async () => {
+    const bad = await run("why", "track_ride", "{rideId: 1}", "--tools", temp.toolsDir, "--run-dir", temp.runDir);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^why: the arguments are not JSON: .* \(quote them: why track_ride '\{"rideId": "ride_1"\}'\)\n$/);
-    const unknown = run("why", "nope", "{}", "--tools", temp.toolsDir, "--run-dir", temp.runDir);
+    const unknown = await run("why", "nope", "{}", "--tools", temp.toolsDir, "--run-dir", temp.runDir);
     expect([unknown.status, unknown.stdout.split("\n").at(-2)]).toEqual([1, 'answer: none: unknown tool "nope"']);
   });
 });
@@ -68,7 +75,7 @@ describe("why", () => {
 describe("calls", () => {
   it("prints the journal, and --follow prints new calls as they come", async () => {
     await client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_2" } });
-    const listed = run("calls", "--port", port, "--tool", "track_ride");
+    const listed = await run("calls", "--port", port, "--tool", "track_ride");
     expect(listed.stdout).toMatch(new RegExp(`^#\\d+ \\S+ http session=${session} track_ride \\{"rideId":"ride_missing_2"\\} -> ride-not-found \\| matched: the first scenario whose match block accepts the arguments\\n`, "m"));
 
     const follow = spawn(process.execPath, [cli, "calls", "--follow", "--port", port, "--session", session], { cwd: projectRoot });
@@ -83,8 +90,8 @@ describe("calls", () => {
     }
   });
 
-  it("a server that is not there is named, with what to do", () => {
-    const r = run("calls", "--port", "9");
+  it("a server that is not there is named, with what to do", async () => {
+    const r = await run("calls", "--port", "9");
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^careem-mcp: cannot reach a careem-mcp server at http:\/\/127\.0\.0\.1:9\/_local\/calls\? \(.+\); start one with \.\/careem-mcp\.sh, or pass its --port\n$/);
   });

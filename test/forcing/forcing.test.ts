@@ -122,7 +122,7 @@ describe("a stale forced name", () => {
 describe("why and the closest miss", () => {
   it("a call that fell to the default carries the closest scenario and its diff", () => {
     const outcome = engine.callTool("track_ride", { rideId: "ride_1" });
-    expect(outcome.kind === "result" && outcome.closest).toEqual({
+    expect(outcome.kind === "result" && outcome.closest?.()).toEqual({
       scenario: "ride-not-found",
       matchedKeys: [],
       diff: [{ key: "rideId", expected: "~missing", seen: "ride_1", reason: '"ride_1" does not match "~missing"' }],

@@ -1,7 +1,8 @@
 // Issue 17, done-when: two sessions call the same tool at once, each forced to its own
 // scenario for three calls, and each gets exactly its own answers, then normal selection.
 // Black box: a spawned server, the SDK client over streamable HTTP, the CLI and the JSON API.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,13 @@ afterAll(async () => {
   temp?.remove();
 });
 
+// Async, so this process keeps serving its sockets while the command runs (a blocked event loop
+// would hand the next request a keep-alive socket the server has closed meanwhile).
+const run = async (...args: string[]) => {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], { cwd: projectRoot, encoding: "utf8" });
+  return { stdout, stderr };
+};
+
 const call = (client: Client) => client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_7" } });
 
 describe("per-session forcing for a count, two sessions at once (HTTP)", () => {
@@ -36,7 +44,7 @@ describe("per-session forcing for a count, two sessions at once (HTTP)", () => {
     const b = await connect();
     const port = new URL(server.baseUrl).port;
     // Session A through the CLI, session B through the JSON API: both ways a test would use.
-    const forced = spawnSync(process.execPath, [cli, "scenario", "track_ride", "upstream-timeout", "--session", a.id, "--times", "3", "--port", port], { cwd: projectRoot, encoding: "utf8" });
+    const forced = await run("scenario", "track_ride", "upstream-timeout", "--session", a.id, "--times", "3", "--port", port);
     expect(forced.stderr).toBe("");
     expect(forced.stdout).toBe(`track_ride: forcing scenario upstream-timeout for session ${a.id} for 3 calls (clear with: ./careem-mcp.sh scenario track_ride --clear --session ${a.id})\n`);
     const put = await fetch(`${server.baseUrl}/_local/sessions/${b.id}/overrides/track_ride`, {
@@ -68,7 +76,7 @@ describe("per-session forcing for a count, two sessions at once (HTTP)", () => {
         ["upstream-timeout", "forced", "session", 2],
       ].sort(),
     );
-    const sessions = spawnSync(process.execPath, [cli, "sessions", "--port", port], { cwd: projectRoot, encoding: "utf8" });
+    const sessions = await run("sessions", "--port", port);
     expect(sessions.stdout).toContain(`${a.id} http calls=5 `);
     expect(sessions.stdout).toContain(`${b.id} http calls=5 `);
     expect(sessions.stdout).not.toContain("forcing=");

@@ -53,10 +53,21 @@ describe("Journal", () => {
     expect(why(ok("a", "forced", { forced: { scenario: "a", layer: "session", left: 2 } }))).toBe("forced for session s9 (2 more forced calls)");
     expect(why(ok("a", "forced", { forced: { scenario: "a", layer: "overrides", left: 0 } }))).toBe("forced by the overrides file (its last forced call)");
     expect(why(ok("a", "matched"))).toBe("matched: the first scenario whose match block accepts the arguments");
-    expect(why(ok("d", "default", { closest: { scenario: "near", matchedKeys: ["a"], diff: [{ key: "b", expected: "~x", seen: "y", reason: "" }, { key: "c", expected: 1, reason: "argument absent" }] } }))).toBe(
+    expect(why(ok("d", "default", { closest: () => ({ scenario: "near", matchedKeys: ["a"], diff: [{ key: "b", expected: "~x", seen: "y", reason: "" }, { key: "c", expected: 1, reason: "argument absent" }] }) }))).toBe(
       'default: no scenario\'s match block accepted the arguments; closest: "near" (b: expected "~x", got "y"; c: expected 1, got nothing)',
     );
     expect(why({ kind: "unknown-tool", code: -32602, message: 'unknown tool "zz"' })).toBe('unknown tool "zz"');
+  });
+
+  it("finds a default call's closest scenario only when the entry is read, once", () => {
+    const journal = new Journal({ now: () => 0 });
+    let found = 0;
+    const closest = () => (found++, { scenario: "near", matchedKeys: [], diff: [] });
+    const entry = journal.record({ transport: "http", session: "s", tool: "t", args: {}, outcome: ok("d", "default", { closest }), durationMs: 0 });
+    expect(found).toBe(0);
+    expect(JSON.parse(JSON.stringify(journal.list())) [0].closest).toEqual({ scenario: "near", matchedKeys: [], diff: [] });
+    expect(entry.why).toBe('default: no scenario\'s match block accepted the arguments; closest: "near" ()');
+    expect(found).toBe(1);
   });
 
   it("tells subscribers of each call as it is recorded", () => {
