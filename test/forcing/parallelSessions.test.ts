@@ -4,6 +4,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFixture } from "../transports/catalog.js";
@@ -96,5 +97,19 @@ describe("per-session forcing for a count, two sessions at once (HTTP)", () => {
     expect(after.sessions.map((s) => s.id)).not.toContain(a.id);
     const refused = await fetch(`${server.baseUrl}/_local/sessions/${a.id}/overrides/track_ride`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: "backend-crash" }) });
     expect(refused.status).toBe(404);
+  });
+
+  it("a legacy SSE session is forced the same way, by its id from `sessions`", async () => {
+    const client = new Client({ name: "sse-forcing", version: "1.0.0" });
+    await client.connect(new SSEClientTransport(new URL(server.sseUrl)));
+    const { sessions } = (await (await fetch(`${server.baseUrl}/_local/sessions`)).json()) as { sessions: { id: string; transport: string }[] };
+    const sse = sessions.filter((x) => x.transport === "sse");
+    expect(sse.length).toBe(1);
+    const id = sse[0]?.id as string;
+    const put = await fetch(`${server.baseUrl}/_local/sessions/${id}/overrides/track_ride`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: "upstream-timeout", times: 1 }) });
+    expect(put.status).toBe(200);
+    expect(scenarioOf(await call(client))).toBe("upstream-timeout");
+    expect(scenarioOf(await call(client))).toBe("ride-not-found");
+    await client.close();
   });
 });
