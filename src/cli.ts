@@ -49,7 +49,11 @@ Examples:
   ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
   ./careem-mcp.sh --check                 prove every scenario renders and validates
   ./careem-mcp.sh scenario cart_checkout payment-declined
-                                          force a scenario (scenario --help for more)`,
+                                          force a scenario (scenario --help for more)
+  ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
+                                          which scenario answers these arguments, and why
+  ./careem-mcp.sh calls --follow          the running server's calls, each with its why
+  http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server`,
   )
   .action(async (opts) => {
     const config: Config = {

@@ -63,6 +63,12 @@ describe("why", () => {
     await fetch(`${server.baseUrl}/_local/sessions/${session}/overrides/track_ride`, { method: "DELETE", headers: { "Content-Type": "application/json" } });
   });
 
+  it("--session with a session that is not open is refused with the open ones", async () => {
+    const r = await run("why", "track_ride", "{}", "--session", "nope", "--port", port);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`careem-mcp: no open session "nope"; open sessions: ${session} (./careem-mcp.sh sessions lists them)\n`);
+  });
+
   it("says what is wrong with unparsable arguments or an unknown tool", async () => {
     const bad = await run("why", "track_ride", "{rideId: 1}", "--tools", temp.toolsDir, "--run-dir", temp.runDir);
     expect(bad.status).toBe(1);

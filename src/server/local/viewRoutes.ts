@@ -80,7 +80,12 @@ export function viewRoutes(ctx: LocalContext): express.Router {
         return sendLocalError(res, 400, `arguments are not JSON: ${(err as Error).message}`);
       }
     }
-    res.json(ctx.engine.explain(tool, args, { sessionId: query(req, "session"), transport: "http" }));
+    const session = query(req, "session");
+    if (session !== undefined && !ctx.registry.get(session)) {
+      const open = ctx.registry.list().map((s) => s.id);
+      return sendLocalError(res, 404, `no open session "${session}"; open sessions: ${open.join(", ") || "(none)"} (./careem-mcp.sh sessions lists them)`);
+    }
+    res.json(ctx.engine.explain(tool, args, { sessionId: session, transport: "http" }));
   });
 
   router.get("/widget", (_req, res) => {
