@@ -105,6 +105,9 @@ export class Engine {
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    if (call.authFailure !== undefined) {
+      return { kind: "result", result: errorResult(call.authFailure), tool: name, scenario: null, selectedBy: null, warnings };
+    }
     const argObject = args as Record<string, Json>;
 
     const { overrides, warning } = this.overrides.read();

@@ -20,5 +20,6 @@ export function serverFor(ctx: HostContext, transport: string) {
     widgetDomain: ctx.config.widgetDomain,
     transport,
     log: ctx.log,
+    auth: ctx.config.auth,
   });
 }
