@@ -171,6 +171,14 @@ describe("where the seed is silent (README: Differences from production)", () =>
     expect(prm).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base], bearer_methods_supported: ["header"] });
   });
 
+  it("discovery documents answer a browser's CORS preflight (the SDK sends MCP-Protocol-Version)", async () => {
+    for (const p of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server"]) {
+      const res = await rawHttp(base, { method: "OPTIONS", path: p, headers: { origin: "http://localhost:6274", "access-control-request-method": "GET", "access-control-request-headers": "mcp-protocol-version" } });
+      expect([res.status, res.headers["access-control-allow-origin"], res.headers["access-control-allow-headers"]]).toEqual([204, "*", "*"]);
+      expect((await rawHttp(base, { path: p })).headers["access-control-allow-origin"]).toBe("*");
+    }
+  });
+
   it("GET /sse without a token: 401 naming the /sse resource", async () => {
     const res = await rawHttp(base, { path: "/sse" });
     expect(res.status).toBe(401);

@@ -45,10 +45,27 @@ function json(res: Response, body: unknown): void {
   res.json(body);
 }
 
+/** The SDK client sends MCP-Protocol-Version with discovery requests: a browser preflights them. */
+function preflight(_req: Request, res: Response): void {
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("Access-Control-Allow-Methods", "GET, OPTIONS");
+  res.setHeader("Access-Control-Allow-Headers", "*");
+  res.status(204).end();
+}
+
+const wellKnown = [
+  "/.well-known/oauth-protected-resource",
+  "/.well-known/oauth-protected-resource/mcp",
+  "/.well-known/oauth-protected-resource/sse",
+  "/.well-known/oauth-authorization-server",
+  "/.well-known/jwks.json",
+];
+
 export function authRoutes(provider: LocalAuthProvider, originOf: (req: Request) => string): Router {
   const router = Router();
   const off = { rateLimit: false as const };
 
+  router.options(wellKnown, preflight);
   router.get(["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"], (req, res) => json(res, protectedResourceMetadata(originOf(req), "/mcp")));
   router.get("/.well-known/oauth-protected-resource/sse", (req, res) => json(res, protectedResourceMetadata(originOf(req), "/sse")));
   router.get("/.well-known/oauth-authorization-server", (req, res) => json(res, authorizationServerMetadata(originOf(req))));

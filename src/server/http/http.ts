@@ -76,6 +76,7 @@ export async function startHttp(config: Config): Promise<HttpHost> {
   // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping. Requests are
   // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  if (config.auth) stderrLog(`--auth: sign-in required; authorization server at ${config.publicUrl || host.baseUrl}${config.authAutoApprove ? " (auto-approve: every sign-in is 900000001)" : ""}`);
   void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
   exitOnSignals(() => host.close(), stderrLog);
   return host;
