@@ -14,6 +14,7 @@ import type { Clock } from "../../engine/types.js";
 import { clientOnly, isUserId, personas } from "./personas.js";
 import { TokenSigner } from "./tokenSigner.js";
 import { signInPage } from "./signInPage.js";
+import { Expiring } from "./expiring.js";
 
 /** The resources this server is, seen from one origin: streamable HTTP and legacy SSE. */
 export function resourcesOf(origin: string): string[] {
@@ -48,27 +49,6 @@ const codeTtlMs = 5 * 60 * 1000;
 
 function secret(): string {
   return randomBytes(24).toString("base64url");
-}
-
-/** Maps whose entries expire: swept on every insert, so abandoned sign-ins cannot pile up. */
-class Expiring<T extends { expiresAt: number }> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly clock: Clock) {}
-  set(key: string, value: T): void {
-    const now = this.clock();
-    for (const [k, v] of this.entries) if (v.expiresAt <= now) this.entries.delete(k);
-    this.entries.set(key, value);
-  }
-  /** Removes and returns the entry (each is good for one use), or undefined when gone or expired. */
-  take(key: string): T | undefined {
-    const value = this.entries.get(key);
-    this.entries.delete(key);
-    return value && value.expiresAt > this.clock() ? value : undefined;
-  }
-  peek(key: string): T | undefined {
-    const value = this.entries.get(key);
-    return value && value.expiresAt > this.clock() ? value : undefined;
-  }
 }
 
 export class LocalAuthProvider implements OAuthServerProvider {
