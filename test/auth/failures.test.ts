@@ -22,8 +22,8 @@ let host: HttpHost;
 let base: string;
 const tokens: Record<"sara" | "clientOnly", string> = { sara: "", clientOnly: "" };
 
-async function serve(extra: Partial<Config>): Promise<HttpHost> {
-  return listenHttp({ ...defaults, port: 0, toolsDir: catalog.toolsDir, runDir: catalog.runDir, ...extra }, { log: () => {} });
+async function serve(extra: Partial<Config>, clock?: () => number): Promise<HttpHost> {
+  return listenHttp({ ...defaults, port: 0, toolsDir: catalog.toolsDir, runDir: catalog.runDir, ...extra }, { log: () => {}, clock });
 }
 
 async function signIn(serverUrl: string, persona: string | "auto"): Promise<MemoryOAuthClient> {
@@ -234,10 +234,11 @@ describe("where the seed is silent (README: Differences from production)", () =>
   });
 });
 
-describe("expiry and refresh (--auth-token-ttl 1)", () => {
+describe("expiry and refresh (an injected clock, so no test waits)", () => {
   let shortLived: HttpHost;
+  let now = Date.parse("2026-10-05T12:00:00Z");
   beforeAll(async () => {
-    shortLived = await serve({ auth: true, authAutoApprove: true, authTokenTtlS: 1 });
+    shortLived = await serve({ auth: true, authAutoApprove: true, authTokenTtlS: 600 }, () => now);
   });
   afterAll(async () => {
     await shortLived?.close();
@@ -246,16 +247,22 @@ describe("expiry and refresh (--auth-token-ttl 1)", () => {
   it("an expired token gets 401 invalid_token; the SDK client refreshes and the call goes through", async () => {
     const provider = await signIn(shortLived.mcpUrl, "auto");
     const first = provider.tokens();
+    const jwt = JSON.parse(Buffer.from((first?.access_token as string).split(".")[1] as string, "base64url").toString("utf8")) as { iat: number; exp: number };
+    expect([jwt.iat, jwt.exp - jwt.iat, first?.expires_in]).toEqual([now / 1000, 600, 600]);
     const client = new Client({ name: "careem-auth-tests", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(shortLived.mcpUrl), { authProvider: provider }));
     try {
       expect((await client.callTool({ name: "get_user_profile", arguments: {} })).structuredContent).toMatchObject({ userId: "900000001" });
-      // exp is whole seconds after iat, and iat is the second the token was made: after a
-      // full second, "now" has reached exp whatever the sub-second phase was.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(provider.saved).toHaveLength(1);
+
+      now += 599_000;
+      expect((await client.callTool({ name: "get_user_profile", arguments: {} })).isError).toBe(false);
+      expect(provider.saved).toHaveLength(1);
+
+      now += 1_000; // exp reached
       const raw = await rawHttp(shortLived.baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, ...bearer(first?.access_token as string) }, body: initializeBody() });
       expect(raw.status).toBe(401);
-      expect(raw.headers["www-authenticate"]).toContain('error="invalid_token", error_description="the access token expired; refresh it or sign in again"');
+      expect(raw.headers["www-authenticate"]).toBe(`Bearer error="invalid_token", error_description="the access token expired; refresh it or sign in again", resource_metadata="${shortLived.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
 
       expect((await client.callTool({ name: "get_user_profile", arguments: {} })).structuredContent).toMatchObject({ userId: "900000001" });
       expect(provider.saved).toHaveLength(2);

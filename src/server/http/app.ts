@@ -17,7 +17,7 @@ export function createApp(ctx: HostContext): express.Express {
   app.disable("x-powered-by");
   app.use(hostCheck(ctx.config.host, ctx.config.allowedHosts));
   app.use(["/mcp", "/sse", messagesPath], cors);
-  if (ctx.config.auth) installAuth(app, ctx.config);
+  if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
   app.all("/mcp", protocolVersionCheck, streamableRoute(ctx));
   app.use(sseRoutes(ctx));
   app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken, originOf: (req) => publicOrigin(req, ctx.config) }));

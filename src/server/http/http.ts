@@ -7,6 +7,7 @@ import { createApp } from "./app.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Clock } from "../../engine/types.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
 
@@ -40,11 +41,11 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
+export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
   const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const server = http.createServer(createApp({ engine, config, log, registry }));
+  const server = http.createServer(createApp({ engine, config, log, registry, clock: opts.clock }));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
