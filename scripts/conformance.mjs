@@ -216,7 +216,7 @@ async function runInspectorWithAuth(bin, base) {
   // The 401 at initialize makes this Inspector want to sign in, which needs a browser.
   let noneOut;
   try {
-    noneOut = JSON.parse(none.stdout);
+    noneOut = JSON.parse(none.stderr); // this error goes to stderr, results to stdout
   } catch {
     noneOut = undefined;
   }
