@@ -197,6 +197,14 @@ describe("where the seed is silent (README: Differences from production)", () =>
     expect(((list.message.result as { tools: unknown[] }).tools ?? []).length).toBeGreaterThan(0);
   });
 
+  it("the user comes only from the verified token: a client's own X-User-ID header is ignored", async () => {
+    const session = await openHttpSession(bearer(tokens.sara));
+    const clientOnly = await httpCall(session, { ...bearer(tokens.clientOnly), "x-user-id": "900000001" }, callBody("get_user_profile", {}));
+    expect(textOf(clientOnly.message)).toEqual({ isError: true, text: "missing X-User-ID header" });
+    const sara = await httpCall(session, { ...bearer(tokens.sara), "x-user-id": "900000002" }, callBody("get_user_profile", {}));
+    expect((sara.message.result as { structuredContent: { userId: string } }).structuredContent.userId).toBe("900000001");
+  });
+
   it("argument validation and unknown tools answer before the auth check, as the Go SDK validates before the handler", async () => {
     const session = await openHttpSession(bearer(tokens.sara));
     const invalid = await httpCall(session, {}, callBody("get_ride_status", {}));
@@ -279,6 +287,19 @@ describe("expiry and refresh (an injected clock, so no test waits)", () => {
     });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toEqual({ error: "invalid_grant", error_description: "refresh token is unknown or already used" });
+  });
+});
+
+describe("revocation", () => {
+  it("a revoked refresh token cannot be used again; the access token lives out its lifetime", async () => {
+    const provider = await signIn(host.mcpUrl, "900000001");
+    const { refresh_token, access_token } = provider.tokens() as { refresh_token: string; access_token: string };
+    const client_id = provider.clientInformation()?.client_id as string;
+    const revoked = await fetch(`${base}/revoke`, { method: "POST", body: new URLSearchParams({ token: refresh_token, client_id }) });
+    expect(revoked.status).toBe(200);
+    const refresh = await fetch(`${base}/token`, { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", refresh_token, client_id }) });
+    expect([refresh.status, await refresh.json()]).toEqual([400, { error: "invalid_grant", error_description: "refresh token is unknown or already used" }]);
+    expect((await rawHttp(base, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, ...bearer(access_token) }, body: initializeBody() })).status).toBe(200);
   });
 });
 
