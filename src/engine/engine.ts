@@ -11,6 +11,7 @@ import { closestMiss } from "./closest.js";
 import { forcedByCall } from "./forcedByCall.js";
 import type { LoadedTool } from "./loadTool.js";
 import { whySteps, type WhyReport } from "./why.js";
+import { withSignedInUser } from "./signedInUser.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -108,6 +109,9 @@ export class Engine {
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    if (call.authFailure !== undefined) {
+      return { kind: "result", result: errorResult(call.authFailure), tool: name, scenario: null, selectedBy: null, warnings };
+    }
     const argObject = args as Record<string, Json>;
 
     const decided = this.decide(tool, argObject, call, true);
@@ -136,7 +140,7 @@ export class Engine {
     }
     const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
     if (forced) outcome.forced = forced;
-    if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, argObject);
+    if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
     return outcome;
   }
 
@@ -156,7 +160,7 @@ export class Engine {
       warnings.push(...outOfBand.warnings);
       forced = outOfBand.forced;
     }
-    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, args, forced?.scenario), forced };
+    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, withSignedInUser(args, call.userId), forced?.scenario), forced };
   }
 
   /** What a call with these arguments would get and why, without answering it or using up a count. */
@@ -171,7 +175,9 @@ export class Engine {
     const invalid = tool.validators.checkArguments(args);
     if (invalid !== null) return { ...report, error: `validating "arguments": ${invalid}` };
     const argObject = args as Record<string, Json>;
-    report.steps = whySteps(tool.scenarios, argObject);
+    // Matching sees the arguments plus `$user`, as a real call's does.
+    const subject = withSignedInUser(argObject, call.userId);
+    report.steps = whySteps(tool.scenarios, subject);
     const decided = this.decide(tool, argObject, call, false);
     report.warnings = decided.warnings;
     if (decided.kind === "refused") return { ...report, error: decided.refusal };
@@ -181,7 +187,7 @@ export class Engine {
     report.selectedBy = selection.selectedBy;
     if (forced) report.forced = forced;
     if (selection.selectedBy === "default") {
-      const closest = closestMiss(tool.scenarios, argObject);
+      const closest = closestMiss(tool.scenarios, subject);
       if (closest) report.closest = closest;
     }
     return report;

@@ -64,6 +64,18 @@ describe("writes from other sites are refused, and nothing is written", () => {
     expect(res.status).toBe(403);
   });
 
+  it("a tunnel's --allowed-host reaches /mcp, never /_local/", async () => {
+    const tunnelled = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, allowedHosts: ["tunnel.example"] }, { log: () => {} });
+    try {
+      const local = await rawHttp(tunnelled.baseUrl, { path: "/_local/calls", headers: { Host: "tunnel.example" } });
+      expect([local.status, JSON.parse(local.body)]).toEqual([403, { error: 'Forbidden: /_local/ answers this machine only, addressed by a loopback name (Host "tunnel.example")' }]);
+      const site = await rawHttp(tunnelled.baseUrl, { path: "/health", headers: { Host: "tunnel.example" } });
+      expect(site.status).toBe(200);
+    } finally {
+      await tunnelled.close();
+    }
+  });
+
   it("no CORS anywhere under /_local/: a preflight is refused without Access-Control headers", async () => {
     const res = await rawHttp(own, { method: "OPTIONS", path: "/_local/overrides/track_ride", headers: { Origin: own, "Access-Control-Request-Method": "PUT" } });
     expect(res.status).toBe(405);

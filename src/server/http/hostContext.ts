@@ -6,6 +6,7 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
 import type { LocalContext } from "../local/localContext.js";
+import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
   engine: ToolEngine;
@@ -14,6 +15,8 @@ export interface HostContext {
   registry: SessionRegistry;
   /** The local-only journal, forcing and dashboard under /_local/ (absent: not mounted). */
   local?: LocalContext;
+  /** The host's clock (token issue and expiry under --auth); tests inject one. */
+  clock?: Clock;
 }
 
 export function serverFor(ctx: HostContext, transport: string) {
@@ -24,5 +27,6 @@ export function serverFor(ctx: HostContext, transport: string) {
     transport,
     log: ctx.log,
     onCall: ctx.local?.journal.record,
+    auth: ctx.config.auth,
   });
 }

@@ -3,7 +3,9 @@
 // site's page cannot read an answer; a request that carries an Origin other than this server's
 // own gets 403; and a write must be `Content-Type: application/json` (415), which a plain HTML
 // form cannot send and a cross-site fetch cannot send without a preflight we never approve.
+import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { hostnameOf, isLoopbackName } from "../http/hostCheck.js";
 
 const writes = new Set(["PUT", "DELETE", "POST", "PATCH"]);
 
@@ -17,7 +19,20 @@ function refuse(res: Response, status: number, error: string): void {
   sendLocalError(res, status, error);
 }
 
+function fromThisMachine(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/, "");
+  return net.isIPv4(plain) ? plain.startsWith("127.") : plain === "::1";
+}
+
 export function localGuard(req: Request, res: Response, next: NextFunction): void {
+  // Loopback only, whatever /mcp allows: not through a tunnel (--allowed-host), and not from
+  // another machine when bound to 0.0.0.0.
+  const host = req.headers.host ?? "";
+  if (!fromThisMachine(req.socket.remoteAddress) || !isLoopbackName(hostnameOf(host))) {
+    refuse(res, 403, `Forbidden: /_local/ answers this machine only, addressed by a loopback name (Host "${host}")`);
+    return;
+  }
   const origin = req.headers.origin;
   if (origin !== undefined) {
     const own = `http://${req.headers.host ?? ""}`;

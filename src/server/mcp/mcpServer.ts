@@ -31,6 +31,8 @@ export interface McpServerOptions {
   log: Log;
   /** Hears every tools/call once answered (the HTTP host's journal). */
   onCall?: ToolsCallContext["onCall"];
+  /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
+  auth?: boolean;
 }
 
 const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
@@ -71,7 +73,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", onCall: opts.onCall }, params, extra);
+      const call = (e: ToolEngine) =>
+        toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", auth: opts.auth, onCall: opts.onCall }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },

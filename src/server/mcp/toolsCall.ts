@@ -9,6 +9,7 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
 import type { CallToRecord } from "../../journal/journal.js";
+import { identifyCall } from "../auth/callIdentity.js";
 
 export interface ToolsCallContext {
   engine: ToolEngine;
@@ -19,6 +20,8 @@ export interface ToolsCallContext {
   sessionId?: string;
   /** Hears every call once answered (the HTTP host's journal). */
   onCall?: (call: CallToRecord) => void;
+  /** --auth: the call acts for the token's user, or is refused with seed 003's text. */
+  auth?: boolean;
 }
 
 /** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
@@ -31,8 +34,10 @@ export function toolsCall(
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
   const meta = isObject(params._meta) ? params._meta : undefined;
+  const identity = ctx.auth ? identifyCall(extra) : undefined;
+  const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
-  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId, meta });
+  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId, meta, ...user });
   const durationMs = performance.now() - started;
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
