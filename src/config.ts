@@ -22,6 +22,8 @@ export interface Config {
   challengeToken: string;
   /** SSE keep-alive comment interval in milliseconds. */
   keepAliveMs: number;
+  /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
+  delayScale: number;
 }
 
 export const defaults: Config = {
@@ -36,6 +38,7 @@ export const defaults: Config = {
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
+  delayScale: 1,
 };
 
 /** Environment variable for each option, documented in --help and the README. */
@@ -51,4 +54,5 @@ export const envNames = {
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
+  delayScale: "CAREEM_MCP_DELAY_SCALE",
 } as const;

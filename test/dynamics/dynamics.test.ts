@@ -1,0 +1,149 @@
+// Declared dynamics over every transport with the real SDK client: delays (and --delay-scale 0
+// removing them), progress that keeps a long call alive, cancellation, hangs, log messages and
+// each fault. Timing assertions are relative (this finished before that; a call that cannot be
+// answered before its declared delay times out), never "took under N ms".
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CallToolResultSchema, ErrorCode, LoggingMessageNotificationSchema, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
+import { allTransports, type Connection, type Served, type TransportUnderTest } from "../transports/transports.js";
+
+const dynamicsCatalog = path.join(fixturesDir, "dynamics", "tools");
+
+interface Running {
+  catalog: TempCatalog;
+  served: Served;
+  conn: Connection;
+}
+
+let running: Running[] = [];
+
+async function start(transport: TransportUnderTest, delayScale: number): Promise<Running> {
+  const catalog = copyCatalog(dynamicsCatalog);
+  const served = await transport.serve(catalog, { delayScale });
+  const r = { catalog, served, conn: await served.connect() };
+  running.push(r);
+  return r;
+}
+
+afterEach(async () => {
+  for (const r of running) {
+    await r.conn.close().catch(() => {});
+    await r.served.stop();
+    r.catalog.remove();
+  }
+  running = [];
+});
+
+const probe = (conn: Connection, mode: string, options: Parameters<Connection["client"]["callTool"]>[2] = {}) =>
+  conn.client.callTool({ name: "dynamics_probe", arguments: { mode } }, CallToolResultSchema, options);
+
+const answered = (mode: string) => ({ content: [{ type: "text", text: JSON.stringify({ mode, scenario: mode === "anything" ? "quick" : mode }) }], structuredContent: { mode, scenario: mode === "anything" ? "quick" : mode }, isError: false });
+
+async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error("expected the call to fail, it succeeded");
+}
+
+const responsesTo = (conn: Connection, ids: unknown[]) => conn.wire.received.filter((m) => "id" in m && ids.includes(m.id) && ("result" in m || "error" in m));
+
+for (const transport of allTransports) {
+  describe(`dynamics over ${transport.name}`, () => {
+    it("a declared delay is observed: a quick call sent after a slow one answers first", async () => {
+      const { conn } = await start(transport, 1);
+      const order: string[] = [];
+      const slow = probe(conn, "slow").then((r) => (order.push("slow"), r));
+      const quick = probe(conn, "anything").then((r) => (order.push("quick"), r));
+      expect(await quick).toEqual(answered("anything"));
+      expect(await slow).toEqual(answered("slow"));
+      expect(order).toEqual(["quick", "slow"]);
+    });
+
+    it("the 1500 ms delay makes a 1000 ms client timeout fire; --delay-scale 0 removes it", async () => {
+      const delayed = await start(transport, 1);
+      const err = await rejection(probe(delayed.conn, "slow", { timeout: 1000 }));
+      expect((err as McpError).code).toBe(ErrorCode.RequestTimeout);
+      const instant = await start(transport, 0);
+      expect(await probe(instant.conn, "slow", { timeout: 1000 })).toEqual(answered("slow"));
+    });
+
+    it("progress arrives as declared and, with resetTimeoutOnProgress, keeps a 2 s call alive past a 1.2 s timeout", async () => {
+      const { conn } = await start(transport, 1);
+      const seen: unknown[] = [];
+      const result = await probe(conn, "progress", { timeout: 1200, resetTimeoutOnProgress: true, onprogress: (p) => seen.push(p) });
+      expect(result).toEqual(answered("progress"));
+      expect(seen).toEqual([1, 2, 3, 4, 5].map((n) => ({ progress: n, total: 5, message: n === 5 ? "done" : `step ${n}` })));
+      // The same call without the reset times out: the progress is what kept it alive.
+      const err = await rejection(probe(conn, "progress", { timeout: 1200, onprogress: () => {} }));
+      expect((err as McpError).code).toBe(ErrorCode.RequestTimeout);
+    });
+
+    it("without a progressToken no progress notification is sent", async () => {
+      const { conn } = await start(transport, 0);
+      await probe(conn, "progress");
+      expect(conn.wire.received.some((m) => "method" in m && m.method === "notifications/progress")).toBe(false);
+    });
+
+    it("log messages go out at the declared levels, filtered by logging/setLevel", async () => {
+      const { conn } = await start(transport, 0);
+      const logs: unknown[] = [];
+      conn.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+      await probe(conn, "logs");
+      expect(logs).toEqual([]); // no level set: nothing, as the Go SDK does
+      await conn.client.setLoggingLevel("info");
+      await probe(conn, "logs");
+      expect(logs).toEqual([
+        { level: "info", logger: "careem-mcp-service", data: "found it" },
+        { level: "error", logger: "careem-mcp-service", data: { upstream: "slow" } },
+      ]);
+    });
+
+    it("a cancelled call sends nothing, is logged, and the next call succeeds", async () => {
+      const { conn, served } = await start(transport, 1);
+      // The client times out at 300 ms and sends notifications/cancelled; the answer was due at 1500 ms.
+      const err = await rejection(probe(conn, "slow", { timeout: 300 }));
+      expect((err as McpError).code).toBe(ErrorCode.RequestTimeout);
+      const cancelledId = (conn.wire.received.length, lastRequestId(conn));
+      // A second slow call: by its answer, the first one's 1500 ms are over too.
+      expect(await probe(conn, "slow")).toEqual(answered("slow"));
+      expect(responsesTo(conn, [cancelledId])).toEqual([]);
+      await expect.poll(() => served.log()).toMatch(/call stopped: tool="dynamics_probe" request=\d+ the client cancelled it; no answer sent/);
+    });
+
+    it("a hang answers nothing until cancelled; the session stays usable", async () => {
+      const { conn, served } = await start(transport, 0);
+      const err = await rejection(probe(conn, "hang", { timeout: 300 }));
+      expect((err as McpError).code).toBe(ErrorCode.RequestTimeout);
+      expect(await probe(conn, "anything")).toEqual(answered("anything"));
+      await expect.poll(() => served.log()).toMatch(/call stopped: tool="dynamics_probe" request=\d+ the client cancelled it/);
+    });
+
+    it("no-structured-content: the result lacks structuredContent, which the SDK client refuses", async () => {
+      const { conn } = await start(transport, 0);
+      await conn.client.listTools(); // the client learns the outputSchema
+      const err = await rejection(probe(conn, "no-structured-content"));
+      expect(err.message).toContain("has an output schema but did not return structured content");
+      const last = conn.lastResponse() as { result: Record<string, unknown> };
+      expect(last.result).toEqual({ content: [{ type: "text", text: '{"mode":"no-structured-content","scenario":"no-structured-content"}' }], isError: false });
+    });
+
+    it("invalid-output: structuredContent breaks outputSchema, which the SDK client refuses", async () => {
+      const { conn } = await start(transport, 0);
+      await conn.client.listTools();
+      const err = await rejection(probe(conn, "invalid-output"));
+      expect(err.message).toContain("Structured content does not match the tool's output schema");
+    });
+  });
+}
+
+function lastRequestId(conn: Connection): number {
+  // Ids are the client's own counter: the request before the next one we send.
+  const sent = (conn.client as unknown as { _requestMessageId: number })._requestMessageId;
+  return sent - 1;
+}
+
+export type { JSONRPCMessage };
