@@ -122,6 +122,26 @@ for (const transport of allTransports) {
       await expect.poll(() => served.log()).toMatch(/call stopped: tool="dynamics_probe" request=\d+ the client cancelled it/);
     });
 
+    for (const [fault, byTransport] of Object.entries(faultTable)) {
+      const observed = byTransport[transport.name] as Observed;
+      it(`fault ${fault} is observed as declared; then the next call ${observed.next === "succeeds" ? "succeeds" : "fails as the connection or session is gone"}`, async () => {
+        const { conn, served } = await start(transport, 0);
+        const call = probe(conn, fault, { timeout: 1500 });
+        if (String(observed.call) === String(/^$/)) expect(await call).toEqual(answered(fault));
+        else {
+          const err = await rejection(call);
+          if (typeof observed.call === "function") observed.call(err);
+          else expect(err.message).toMatch(observed.call);
+        }
+        if (observed.next === "succeeds") expect(await probe(conn, "anything", { timeout: 3000 })).toEqual(answered("anything"));
+        else {
+          const m = (await rejection(probe(conn, "anything", { timeout: 3000 }))).message;
+          expect(m).toMatch(observed.next);
+        }
+        await expect.poll(() => served.log()).toContain(`fault: tool="dynamics_probe" request=1 ${fault}`);
+      });
+    }
+
     it("no-structured-content: the result lacks structuredContent, which the SDK client refuses", async () => {
       const { conn } = await start(transport, 0);
       await conn.client.listTools(); // the client learns the outputSchema
@@ -139,6 +159,53 @@ for (const transport of allTransports) {
     });
   });
 }
+
+// What each transport fault looks like to the real SDK client, per transport (README's table).
+type Observed = { call: RegExp | ((err: Error) => void); next: "succeeds" | RegExp };
+const timedOut = /^MCP error -32001: Request timed out$/;
+const sessionGone = /Error POSTing to endpoint.*\{"jsonrpc":"2.0","error":\{"code":-32001,"message":"Session not found"\},"id":null\}/;
+const faultTable: Record<string, Record<string, Observed>> = {
+  "http-429": {
+    "streamable HTTP": { call: /^Streamable HTTP error: Error POSTing to endpoint: Too Many Requests$/, next: "succeeds" },
+    SSE: { call: /^Error POSTing to endpoint \(HTTP 429\): Too Many Requests$/, next: "succeeds" },
+    stdio: {
+      call: (err) => {
+        expect(err.message).toBe("MCP error -32000: HTTP 429 Too Many Requests");
+        expect((err as McpError).data).toEqual({ status: 429, body: "Too Many Requests", retryAfter: 7 });
+      },
+      next: "succeeds",
+    },
+  },
+  "http-503": {
+    "streamable HTTP": { call: /^Streamable HTTP error: Error POSTing to endpoint: upstream rides-service unavailable$/, next: "succeeds" },
+    SSE: { call: /^Error POSTing to endpoint \(HTTP 503\): upstream rides-service unavailable$/, next: "succeeds" },
+    stdio: {
+      call: (err) => {
+        expect(err.message).toBe("MCP error -32000: HTTP 503 Service Unavailable");
+        expect((err as McpError).data).toEqual({ status: 503, body: "upstream rides-service unavailable" });
+      },
+      next: "succeeds",
+    },
+  },
+  // Half the answer, as a JSON body over HTTP (the client's parse fails at once); on a shared
+  // stream the client cannot tell whose answer broke, so only its timeout ends the call.
+  "malformed-response": {
+    "streamable HTTP": { call: /^Unterminated string in JSON at position \d+$/, next: "succeeds" },
+    SSE: { call: timedOut, next: "succeeds" },
+    stdio: { call: timedOut, next: "succeeds" },
+  },
+  // The SDK's HTTP client does not fail a call whose stream broke: its timeout does.
+  "drop-connection": {
+    "streamable HTTP": { call: timedOut, next: "succeeds" },
+    SSE: { call: timedOut, next: sessionGone },
+    stdio: { call: /^MCP error -32000: Connection closed$/, next: /^Not connected$/ },
+  },
+  "session-expired": {
+    "streamable HTTP": { call: /^$/, next: sessionGone },
+    SSE: { call: /^$/, next: sessionGone },
+    stdio: { call: /^$/, next: /^MCP error -32000: Connection closed$/ },
+  },
+};
 
 function lastRequestId(conn: Connection): number {
   // Ids are the client's own counter: the request before the next one we send.
