@@ -122,6 +122,22 @@ for (const transport of allTransports) {
       await expect.poll(() => served.log()).toMatch(/call stopped: tool="dynamics_probe" request=\d+ the client cancelled it/);
     });
 
+    if (transport.name !== "stdio") {
+      // Over stdio the session's end is the process's: nothing is left to log it.
+      it("a hang is released when its session ends", async () => {
+        const { conn, served } = await start(transport, 0);
+        const hung = probe(conn, "hang").catch((err: Error) => err);
+        await expect.poll(() => served.log()).toMatch(/scenario=hang/);
+        const inner = (conn.wire as unknown as { inner: { terminateSession?: () => Promise<void> } }).inner;
+        // Streamable HTTP: DELETE ends the session; SSE: closing the client closes its stream.
+        if (inner.terminateSession) await inner.terminateSession();
+        else await conn.close();
+        await expect.poll(() => served.log()).toMatch(/call stopped: tool="dynamics_probe" request=\d+ its session ended; no answer sent/);
+        await conn.close();
+        await hung;
+      });
+    }
+
     for (const [fault, byTransport] of Object.entries(faultTable)) {
       const observed = byTransport[transport.name] as Observed;
       it(`fault ${fault} is observed as declared; then the next call ${observed.next === "succeeds" ? "succeeds" : "fails as the connection or session is gone"}`, async () => {

@@ -40,3 +40,17 @@ describe("json dynamics: problems name the line of the key", () => {
     expect(parseDynamics(text, 10)).toEqual({ ok: false, problems: [{ line, message }] });
   });
 });
+
+describe("README's fault table", () => {
+  it("lists every fault kind the parser accepts, in the same order, and nothing else", async () => {
+    const fs = await import("node:fs");
+    const readme = fs.readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const table = readme.split("### Faults")[1]?.split("\n\n")[1] ?? "";
+    const names = table
+      .split("\n")
+      .slice(2)
+      .map((row) => /^\| `([a-z0-9-]+)` \|/.exec(row)?.[1]);
+    const { faultKinds } = await import("../../src/engine/dynamics.js");
+    expect(names).toEqual([...faultKinds]);
+  });
+});
