@@ -14,7 +14,7 @@ let catalog: TempCatalog;
 
 beforeAll(async () => {
   catalog = copyCatalog(path.join(fixturesDir, "dynamics", "tools"));
-  host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: 0 }, { log: () => {} });
+  host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: 1 }, { log: () => {} });
 });
 
 afterAll(async () => {
@@ -45,6 +45,18 @@ describe("status faults on /mcp", () => {
   ])("%s: status %i with its body", async (mode, status, body) => {
     const res = await post(await mcpSession(), call(mode));
     expect([res.status, res.body, res.headers["retry-after"]]).toEqual([status, body, undefined]);
+  });
+
+  it("after a declared delay, still the status: the response was claimed before its headers left", async () => {
+    const res = await post(await mcpSession(), call("slow-503"));
+    expect([res.status, res.body]).toEqual([503, "Service Unavailable"]);
+  });
+
+  it("a session at debug level (a log notification precedes the answer) still gets the status", async () => {
+    const session = await mcpSession();
+    expect((await post(session, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "logging/setLevel", params: { level: "debug" } }))).status).toBe(200);
+    const res = await post(session, call("slow-503"));
+    expect([res.status, res.body]).toEqual([503, "Service Unavailable"]);
   });
 
   it("malformed-response: 200 application/json whose body is the first half of the real answer", async () => {

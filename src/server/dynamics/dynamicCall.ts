@@ -34,20 +34,31 @@ function progressTokenOf(extra: Extra): string | number | undefined {
   return typeof token === "string" || typeof token === "number" ? token : undefined;
 }
 
-/** The plan for this call, or undefined when it answers at once like a scenario without dynamics. */
-export function planCall(session: DynamicsSession, dynamics: Dynamics | undefined, extra: Extra): Plan | undefined {
+/**
+ * The plan for this call, or undefined when it answers at once like a scenario without
+ * dynamics. Called synchronously in the handler: a call that will be late tells its transport
+ * now, before anything was answered, so the transport can stop holding later answers for it
+ * and claim its HTTP response for a status fault.
+ */
+export function planCall(session: DynamicsSession, dynamics: Dynamics | undefined, tool: string, extra: Extra): Plan | undefined {
   if (!dynamics) return undefined;
+  const request = `request=${JSON.stringify(extra.requestId)}`;
+  if (dynamics.fault === "no-structured-content" || dynamics.fault === "invalid-output") {
+    session.log(`fault: tool=${JSON.stringify(tool)} ${request} ${dynamics.fault} (in the result)`);
+  }
   const plan = planDynamics(dynamics, {
     scale: session.runtime.scale,
     random: session.runtime.random,
     progressToken: progressTokenOf(extra),
     logLevel: session.logLevel(),
   });
-  return isInstant(plan) ? undefined : plan;
+  if (isInstant(plan)) return undefined;
+  session.log(`dynamics: tool=${JSON.stringify(tool)} ${request} answers in ${plan.delayMs}ms, ${plan.events.length} notification(s)${plan.fault ? `, then ${plan.fault}` : ""}`);
+  session.port?.deferred?.(extra.requestId, plan.fault === "hang" ? undefined : plan.fault);
+  return plan;
 }
 
 export async function playCall(session: DynamicsSession, plan: Plan, dynamics: Dynamics, tool: string, result: ServerResult, extra: Extra): Promise<ServerResult> {
-  session.port?.deferred?.(extra.requestId, plan.fault === "hang" ? undefined : plan.fault);
   const due = await play(plan, {
     timer: session.runtime.timer,
     signal: extra.signal,

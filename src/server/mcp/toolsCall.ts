@@ -37,7 +37,7 @@ export function toolsCall(
   const result = outcome.result as ServerResult;
   // Only a scenario with something to play (a delay, notifications, a transport fault) leaves
   // the synchronous path.
-  const plan = ctx.dynamics && outcome.dynamics ? planCall(ctx.dynamics, outcome.dynamics, extra) : undefined;
+  const plan = ctx.dynamics && outcome.dynamics ? planCall(ctx.dynamics, outcome.dynamics, name, extra) : undefined;
   const answer = () => (plan && ctx.dynamics && outcome.dynamics ? playCall(ctx.dynamics, plan, outcome.dynamics, name, result, extra) : result);
   if (!ctx.debug) return answer();
   const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
