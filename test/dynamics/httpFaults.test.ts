@@ -76,6 +76,21 @@ describe("status faults on /mcp", () => {
   });
 });
 
+describe("cancellation on /mcp", () => {
+  it("a cancelled late call's POST stream ends empty instead of staying open", async () => {
+    const session = await mcpSession();
+    const pending = post(session, call("slow", 5));
+    await new Promise((r) => setTimeout(r, 100));
+    const cancel = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5, reason: "user" } });
+    expect((await post(session, cancel)).status).toBe(202);
+    // Without the port's stopped(), this stream would stay open (keep-alives only) and the
+    // test would time out; ended before the 1500 ms answer was due, it carries no message.
+    const res = await pending;
+    expect([res.status, sseMessages(res.body)]).toEqual([200, []]);
+    expect((await post(session, call("anything", 6))).status).toBe(200);
+  });
+});
+
 describe("status faults on legacy SSE", () => {
   it("http-429: the POST carrying the call gets 429 with Retry-After instead of 202", async () => {
     const stream = await new Promise<{ endpoint: string; close(): void }>((resolve, reject) => {

@@ -33,11 +33,16 @@ type Own = { writeHead: Response["writeHead"]; write: Response["write"]; end: Re
 
 /**
  * Takes `res` away from the SDK: from here on its writes go nowhere and ours go out. Only
- * possible before the headers left; the call's handler decides within the microtasks the SDK's
- * HTTP adapter waits (see mcpServer.ts), so they have not.
+ * possible before the headers left. The SDK's HTTP adapter (@hono/node-server) sends them once
+ * the first event is ready or a timer tick has passed; a late call claims its response
+ * synchronously in its handler (dynamicCall.ts planCall), before either.
  */
 function takeOver(res: Response): Own | undefined {
-  if (res.headersSent) return undefined;
+  return res.headersSent ? undefined : silence(res);
+}
+
+/** Like takeOver, also after the headers left: the SDK's later writes (keep-alives) go nowhere. */
+function silence(res: Response): Own {
   const own: Own = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
   res.writeHead = (() => res) as unknown as Response["writeHead"];
   res.write = (() => true) as unknown as Response["write"];
@@ -58,6 +63,16 @@ export function streamablePort(calls: OpenCalls, endSession: () => void, log: Lo
       if (!res || !own) return;
       claimed.set(id, own);
       res.once("close", () => claimed.delete(id));
+    },
+    stopped(id) {
+      // The SDK sends nothing for a cancelled call, so its POST's event stream would stay open
+      // (keep-alives every 15 s, the session never idle): end it, empty.
+      const res = calls.get(id);
+      if (!res) return;
+      const own = claimed.get(id) ?? silence(res);
+      claimed.delete(id);
+      if (!res.headersSent) own.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+      own.end();
     },
     fault(fault, id, dynamics, answer) {
       const res = calls.get(id);
