@@ -91,29 +91,50 @@ describe("cancellation on /mcp", () => {
   });
 });
 
+function openSse(): Promise<{ endpoint: string; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL("/sse", host.baseUrl), (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+        const m = /^event: endpoint\ndata: (\S+)\n\n/.exec(text);
+        if (m) resolve({ endpoint: m[1]!, close: () => req.destroy() });
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
+async function sseSession() {
+  const stream = await openSse();
+  const send = (body: string) => rawHttp(host.baseUrl, { method: "POST", path: stream.endpoint, headers: { "content-type": "application/json" }, body });
+  expect((await send(initializeBody())).status).toBe(202);
+  expect((await send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
+  return { send, close: stream.close };
+}
+
 describe("status faults on legacy SSE", () => {
   it("http-429: the POST carrying the call gets 429 with Retry-After instead of 202", async () => {
-    const stream = await new Promise<{ endpoint: string; close(): void }>((resolve, reject) => {
-      const req = http.get(new URL("/sse", host.baseUrl), (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-          const m = /^event: endpoint\ndata: (\S+)\n\n/.exec(text);
-          if (m) resolve({ endpoint: m[1]!, close: () => req.destroy() });
-        });
-      });
-      req.on("error", reject);
-    });
+    const { send, close } = await sseSession();
     try {
-      const send = (body: string) => rawHttp(host.baseUrl, { method: "POST", path: stream.endpoint, headers: { "content-type": "application/json" }, body });
-      expect((await send(initializeBody())).status).toBe(202);
-      expect((await send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
       const res = await send(call("http-429"));
       expect([res.status, res.headers["retry-after"], res.body]).toEqual([429, "7", "Too Many Requests"]);
       expect((await send(call("anything", 3))).status).toBe(202);
     } finally {
-      stream.close();
+      close();
+    }
+  });
+
+  it("a status fault cancelled before it is due: its POST gets the 202 it was holding", async () => {
+    const { send, close } = await sseSession();
+    try {
+      const pending = send(call("slow-503", 4));
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 4 } }))).status).toBe(202);
+      expect((await pending).status).toBe(202);
+    } finally {
+      close();
     }
   });
 });

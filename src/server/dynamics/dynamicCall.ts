@@ -70,7 +70,7 @@ export async function playCall(session: DynamicsSession, plan: Plan, dynamics: D
     // The SDK sends nothing for an aborted request; say why it stopped.
     const why = session.closed() ? "its session ended" : "the client cancelled it";
     session.log(`call stopped: tool=${JSON.stringify(tool)} ${request} ${why}; no answer sent`);
-    if (!session.closed()) session.port?.stopped?.(extra.requestId);
+    session.port?.stopped?.(extra.requestId);
     return result;
   }
   if (plan.fault === "hang") session.log(`call released: tool=${JSON.stringify(tool)} ${request} hung for the ${plan.delayMs}ms limit; answering`);

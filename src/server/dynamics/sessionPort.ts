@@ -19,6 +19,6 @@ export interface SessionPort {
    * out first and the session ends after it.
    */
   fault?(fault: TransportFault, id: RequestId, dynamics: Dynamics, answerText: string): void;
-  /** The late call `id` was cancelled: nothing will be answered; free what the transport holds for it. */
+  /** The late call `id` was cancelled or its session ended: nothing will be answered; free what the transport holds for it. */
   stopped?(id: RequestId): void;
 }

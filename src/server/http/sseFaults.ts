@@ -84,6 +84,10 @@ export function ssePort(posts: HeldPosts, replies: InOrderReplies, stream: Respo
       replies.release(id);
       if (fault !== undefined && isStatusFault(fault)) posts.peek(id)?.claim();
     },
+    stopped(id) {
+      // A POST claimed for a status fault that will never come: give it the 202 it was due.
+      posts.take(id)?.answer(202, {}, "Accepted");
+    },
     fault(fault, id, dynamics, answer) {
       if (fault === "session-expired") {
         replies.afterSend(id, endSession);
