@@ -24,6 +24,16 @@ export interface Config {
   keepAliveMs: number;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
   delayScale: number;
+  /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
+  auth: boolean;
+  /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
+  authAutoApprove: boolean;
+  /** With auth: lifetime of an access token in seconds. */
+  authTokenTtlS: number;
+  /** Host names answered besides loopback ones (a tunnel's public name). */
+  allowedHosts: string[];
+  /** The origin clients see (a tunnel's https URL): discovery, issuer and resource name it. "" when unset. */
+  publicUrl: string;
 }
 
 export const defaults: Config = {
@@ -39,6 +49,11 @@ export const defaults: Config = {
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
   delayScale: 1,
+  auth: false,
+  authAutoApprove: false,
+  authTokenTtlS: 3600,
+  allowedHosts: [],
+  publicUrl: "",
 };
 
 /** Environment variable for each option, documented in --help and the README. */
@@ -55,4 +70,7 @@ export const envNames = {
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
   delayScale: "CAREEM_MCP_DELAY_SCALE",
+  authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
+  allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",
+  publicUrl: "CAREEM_MCP_PUBLIC_URL",
 } as const;

@@ -7,12 +7,15 @@ import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 import type { SessionPort } from "../dynamics/sessionPort.js";
+import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
   engine: ToolEngine;
   config: Config;
   log: Log;
   registry: SessionRegistry;
+  /** The host's clock (token issue and expiry under --auth); tests inject one. */
+  clock?: Clock;
 }
 
 /** `port`: how this session's transport defers answers and plays faults (see src/server/dynamics/). */
@@ -25,5 +28,6 @@ export function serverFor(ctx: HostContext, transport: string, port?: SessionPor
     widgetDomain: ctx.config.widgetDomain,
     transport,
     log: ctx.log,
+    auth: ctx.config.auth,
   });
 }

@@ -35,6 +35,8 @@ export interface McpServerOptions {
   dynamics?: DynamicsRuntime;
   /** How this session's transport defers answers and puts faults on its wire. */
   port?: SessionPort;
+  /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
+  auth?: boolean;
 }
 
 const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
@@ -82,7 +84,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics }, params, extra);
+      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics, auth: opts.auth }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },
