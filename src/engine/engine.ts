@@ -11,6 +11,7 @@ import { closestMiss } from "./closest.js";
 import { forcedByCall } from "./forcedByCall.js";
 import type { LoadedTool } from "./loadTool.js";
 import { whySteps, type WhyReport } from "./why.js";
+import { withResultFault } from "./resultFault.js";
 import { withSignedInUser } from "./signedInUser.js";
 
 export interface EngineOptions {
@@ -132,13 +133,15 @@ export class Engine {
       result = errorResult(typeof value === "string" ? value : goJson(value));
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
-      if (problem) warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+      // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
+      if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
       result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };
     }
-    const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
+    result = withResultFault(result, scenario.dynamics);
+    const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
     if (forced) outcome.forced = forced;
     if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
     return outcome;

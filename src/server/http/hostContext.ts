@@ -6,6 +6,8 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
 import type { LocalContext } from "../local/localContext.js";
+import { dynamicsRuntime } from "../dynamics/runtime.js";
+import type { SessionPort } from "../dynamics/sessionPort.js";
 import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
@@ -19,9 +21,12 @@ export interface HostContext {
   clock?: Clock;
 }
 
-export function serverFor(ctx: HostContext, transport: string) {
+/** `port`: how this session's transport defers answers and plays faults (see src/server/dynamics/). */
+export function serverFor(ctx: HostContext, transport: string, port?: SessionPort) {
   return createMcpServer({
     engine: ctx.engine,
+    dynamics: dynamicsRuntime(ctx.config),
+    port,
     serviceVersion: ctx.config.serviceVersion,
     widgetDomain: ctx.config.widgetDomain,
     transport,

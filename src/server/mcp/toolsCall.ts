@@ -9,6 +9,7 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
 import type { CallToRecord } from "../../journal/journal.js";
+import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";
 import { identifyCall } from "../auth/callIdentity.js";
 
 export interface ToolsCallContext {
@@ -20,6 +21,8 @@ export interface ToolsCallContext {
   sessionId?: string;
   /** Hears every call once answered (the HTTP host's journal). */
   onCall?: (call: CallToRecord) => void;
+  /** Plays a scenario's `json dynamics`; absent, declared dynamics are ignored. */
+  dynamics?: DynamicsSession;
   /** --auth: the call acts for the token's user, or is refused with seed 003's text. */
   auth?: boolean;
 }
@@ -43,9 +46,13 @@ export function toolsCall(
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
   const result = outcome.result as ServerResult;
-  if (!ctx.debug) return result;
+  // Only a scenario with something to play (a delay, notifications, a transport fault) leaves
+  // the synchronous path.
+  const plan = ctx.dynamics && outcome.dynamics ? planCall(ctx.dynamics, outcome.dynamics, name, extra) : undefined;
+  const answer = () => (plan && ctx.dynamics && outcome.dynamics ? playCall(ctx.dynamics, plan, outcome.dynamics, name, result, extra) : result);
+  if (!ctx.debug) return answer();
   const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
   return extra
     .sendNotification({ method: "notifications/message", params: { level: "debug", logger: "careem-mcp-service", data: `${name}: ${scenario}` } })
-    .then(() => result);
+    .then(answer);
 }
