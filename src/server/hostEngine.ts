@@ -2,6 +2,7 @@
 // that every transport host wants.
 import type { Config } from "../config.js";
 import { Engine } from "../engine/engine.js";
+import { frozenSources } from "../engine/frozenSources.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
@@ -19,7 +20,9 @@ export interface HostEngine {
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
-  const engine = new Engine({ toolsDir: config.toolsDir, runDir: config.runDir });
+  // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
+  const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
+  const engine = new Engine({ toolsDir: config.toolsDir, runDir: config.runDir, ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers
