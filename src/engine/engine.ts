@@ -3,11 +3,14 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { OverridesReader } from "../overrides/overridesFile.js";
 import { Catalog } from "./catalog.js";
+import { goQuote } from "./goFormat.js";
 import { goJson } from "./goJson.js";
+import { stringifyDeep } from "./jsonText.js";
 import { render } from "./render.js";
 import { selectScenario } from "./select.js";
 import type { CallOutcome, Clock, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { sortKeys } from "./sortKeys.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -95,7 +98,9 @@ export class Engine {
     const warnings: string[] = [];
     // Missing or null arguments count as {} (SPEC-NOTES 6).
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
-    const reason = tool.validators.checkArguments(args);
+    // The go-sdk unmarshals arguments into a map before validating: anything but an object
+    // fails there, in the JSON decoder's words (measured by the parity twin, issue 11).
+    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
@@ -121,7 +126,9 @@ export class Engine {
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
       if (problem) warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-      result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
+      // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted.
+      const output = (tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
+      result = { content: [{ type: "text", text: goJson(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };

@@ -4,7 +4,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { cors } from "./cors.js";
 import { hostCheck } from "./hostCheck.js";
 import type { HostContext } from "./hostContext.js";
-import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { sendRpcError } from "./rpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
 import { messagesPath, sseRoutes } from "./sseRoutes.js";
@@ -13,9 +12,11 @@ import { streamableRoute } from "./streamableRoute.js";
 export function createApp(ctx: HostContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.use(hostCheck(ctx.config.host));
+  // /mcp checks its Host itself, in the go-sdk's order and words (goWire/goHttp.ts).
+  const checkHost = hostCheck(ctx.config.host);
+  app.use((req, res, next) => (req.path === "/mcp" ? next() : checkHost(req, res, next)));
   app.use(["/mcp", "/sse", messagesPath], cors);
-  app.all("/mcp", protocolVersionCheck, streamableRoute(ctx));
+  app.all("/mcp", streamableRoute(ctx));
   app.use(sseRoutes(ctx));
   app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken }));
   app.use((req: Request, res: Response) => {

@@ -4,7 +4,7 @@ import type { Request } from "express";
 
 export type BodyResult =
   | { ok: true; value: unknown }
-  | { ok: false; status: 400 | 413; code: number; message: string };
+  | { ok: false; status: 400 | 413; code: number; message: string; empty?: boolean };
 
 export function tooLargeMessage(limit: number): string {
   return `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`;
@@ -49,10 +49,11 @@ export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
     req.on("error", reject);
     req.on("end", () => {
       if (over) return resolve(tooLarge);
+      const text = Buffer.concat(chunks).toString("utf8");
       try {
-        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        resolve({ ok: true, value: JSON.parse(text) });
       } catch {
-        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON" });
+        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON", empty: text.length === 0 });
       }
     });
   });

@@ -5,6 +5,8 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config.js";
 import type { HostEngine } from "./hostEngine.js";
 import { createHostWatcher } from "./hostWatcher.js";
+import { GoWire } from "./goWire/goWire.js";
+import { speakGoStdio } from "./goWire/speakGo.js";
 import { InOrderReplies } from "./inOrderReplies.js";
 import { createMcpServer } from "./mcpServer.js";
 import { stderrLog } from "./log.js";
@@ -44,7 +46,9 @@ export async function startStdio(config: Config): Promise<void> {
     refuse(-32000, tooLargeMessage(config.bodyLimit));
   });
   process.stdin.pipe(input);
-  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
+  const stdioTransport = new StdioServerTransport(input, process.stdout);
+  speakGoStdio(stdioTransport);
+  const transport = new InOrderReplies(new GoWire(stdioTransport));
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
     // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer
