@@ -47,7 +47,11 @@ export function createMcpServer(opts: McpServerOptions): Server {
   const engine = (): ToolEngine | Promise<ToolEngine> => known ?? (load as () => Promise<ToolEngine>)().then((e) => (known = e));
 
   // Methods without required params keep the SDK's typed handlers.
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await engine()).listTools() }) as unknown as ListToolsResult);
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
+    if (typeof request.params?.cursor === "string" && request.params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
+    return { tools: (await engine()).listTools() } as unknown as ListToolsResult;
+  });
   server.setRequestHandler(ListResourcesRequestSchema, () => listWidgetResources(opts.widgetDomain));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
 
@@ -72,6 +76,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
     },
     "resources/read": (params) => {
+      // A missing uri is the empty uri to the go-sdk: not found.
+      if (params.uri === undefined) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: "" });
       if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
       if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
       return readWidgetResource(opts.widgetDomain);

@@ -50,6 +50,17 @@ class HttpSession {
   }
 }
 
+/**
+ * The go-sdk takes `*\/*`, `application/*` and `text/*` where the SDK transport wants the exact
+ * types; goHttp has already checked Accept the go-sdk's way, so the transport gets the exact ones.
+ */
+function acceptEverythingGoAccepts(req: Request): void {
+  const accept = req.method === "GET" ? "text/event-stream" : "application/json, text/event-stream";
+  req.headers.accept = accept;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === "accept") raw[i + 1] = accept;
+}
+
 /** Removes Mcp-Session-Id from what the SDK transport writes through writeHead. */
 function dropSessionHeader(res: Response): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
@@ -138,9 +149,20 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       if (bad) return sendGoError(res, bad);
     }
 
+    acceptEverythingGoAccepts(req);
     const sessionId = req.headers["mcp-session-id"];
     // The go-sdk names the session only in the answer that opened it.
     if (typeof sessionId === "string") dropSessionHeader(res);
+    if (req.method === "DELETE" && typeof sessionId === "string") {
+      // The go-sdk answers 204 (the SDK transport 200).
+      const session = sessions.get(sessionId);
+      if (session) {
+        ctx.log(`session ${sessionId} ended by DELETE`);
+        await session.server.close();
+      }
+      res.status(204).end();
+      return;
+    }
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
       if (!session) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");

@@ -129,7 +129,8 @@ export function goResult(method: string | undefined, result: unknown): unknown {
     case "tools/list":
       return { ...(has(result, "nextCursor") ? { nextCursor: result.nextCursor } : {}), tools: Array.isArray(result.tools) ? result.tools.map(goTool) : result.tools };
     case "tools/call": {
-      const out: Obj = { content: Array.isArray(result.content) ? result.content.map((c) => (isObj(c) ? pick(c, ["type", "text", "annotations", "_meta"]) : c)) : [] };
+      // Each content item marshals itself with json.Marshal (TextContent.MarshalJSON): HTML escapes.
+      const out: Obj = { content: Array.isArray(result.content) ? result.content.map((c) => marshalText(isObj(c) ? pick(c, ["type", "text", "annotations", "_meta"]) : c)) : [] };
       // json.Marshal'd output embedded as a RawMessage: HTML escapes included.
       if (has(result, "structuredContent")) out.structuredContent = marshalText(result.structuredContent);
       if (result.isError === true) out.isError = true;
