@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -23,6 +24,7 @@ func main() {
 	tools := flag.String("tools", "tools", "tools directory")
 	runDir := flag.String("run-dir", "", "run-state directory for the local build child (required unless -local-url)")
 	localURL := flag.String("local-url", "", "a running local build's /mcp URL to take answers from instead of a child process")
+	definitions := flag.String("definitions", "", `a JSON file {"tools":[...]} of the catalog's json tool blocks as written (else the local build's tools/list)`)
 	stdio := flag.Bool("stdio", false, "serve over stdin/stdout instead of HTTP")
 	port := flag.Int("port", 0, "HTTP port (0 picks a free one)")
 	version := flag.String("service-version", "v1.0.0", "serverInfo.version")
@@ -44,9 +46,16 @@ func main() {
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "careem-mcp-service", Version: *version}, nil)
 	server.AddReceivingMiddleware(surviveHandlerPanics)
-	toolsList, err := local.call("tools/list", map[string]any{})
+	// The definitions as the tool files write them, so nothing the local build does to them on
+	// the wire can hide in what the twin registers.
+	var toolsList json.RawMessage
+	if *definitions != "" {
+		toolsList, err = os.ReadFile(*definitions)
+	} else {
+		toolsList, err = local.call("tools/list", map[string]any{})
+	}
 	if err != nil {
-		log.Fatalf("twin: tools/list: %v", err)
+		log.Fatalf("twin: tool definitions: %v", err)
 	}
 	n, err := addTools(server, local, toolsList)
 	if err != nil {
