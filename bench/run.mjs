@@ -45,7 +45,7 @@ function preflight() {
     if (!fs.existsSync(cli)) throw new Error(`BENCH_CLI ${cli} does not exist`);
     return;
   }
-  for (const f of ["dist/cli.js", "dist/server/http.js", "dist/server/stdio.js"]) {
+  for (const f of ["dist/cli.js", "dist/server/http/http.js", "dist/server/stdio/stdio.js"]) {
     if (!fs.existsSync(path.join(root, f))) {
       throw new Error(`${f} is missing: build first (./careem-mcp.sh bench or npm run build)`);
     }
@@ -56,7 +56,7 @@ function preflight() {
 async function usableSources(runDir) {
   const { Engine } = await import(path.join(root, "dist", "engine", "engine.js"));
   const all = listToolFiles(path.join(root, "tools"));
-  const served = new Set(new Engine({ toolsDir: path.join(root, "tools"), runDir }).listTools().map((t) => t.name));
+  const served = new Set(new Engine({ toolsDir: path.join(root, "tools") }).listTools().map((t) => t.name));
   return { usable: all.filter((s) => served.has(s.name)), skipped: all.filter((s) => !served.has(s.name)).map((s) => s.name) };
 }
 

@@ -85,7 +85,7 @@ for (let k = 0; k < EDITED; k++) fs.writeFileSync(path.join(toolsDir, "soak", `s
 
 // ---------------------------------------------------------------- the server
 
-if (!fs.existsSync(path.join(root, "dist", "server", "http.js"))) {
+if (!fs.existsSync(path.join(root, "dist", "server", "http", "http.js"))) {
   log("building (dist/ is missing)");
   await run("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: root });
 }

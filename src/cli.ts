@@ -64,11 +64,11 @@ Examples:
       return;
     }
     if (opts.stdio) {
-      const { startStdio } = await import("./server/stdio.js");
+      const { startStdio } = await import("./server/stdio/stdio.js");
       await startStdio(config);
       return;
     }
-    const { startHttp } = await import("./server/http.js");
+    const { startHttp } = await import("./server/http/http.js");
     await startHttp(config);
   });
 

@@ -1,22 +1,24 @@
 // The call pipeline every transport uses: catalog -> validate -> select -> render -> result.
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { OverridesReader } from "../overrides/overridesFile.js";
 import { Catalog } from "./catalog.js";
 import { goQuote } from "./goFormat.js";
 import { goJson } from "./goJson.js";
 import { stringifyDeep } from "./jsonText.js";
 import { render } from "./render.js";
 import { selectScenario } from "./select.js";
-import type { CallOutcome, Clock, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
 import { sortKeys } from "./sortKeys.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
   toolsDir: string;
-  /** Absolute path of the run-state directory holding `overrides.json` (default `<project>/.run`). */
-  runDir: string;
+  /**
+   * Where forced scenarios come from (`.run/overrides.json` in the host). Injected so the engine
+   * never depends on the forcing CLI's module; absent means nothing is forced.
+   */
+  forced?: ForcedScenarios;
   clock?: Clock;
   random?: RandomSource;
 }
@@ -27,6 +29,8 @@ export const systemRandom: RandomSource = {
 };
 
 export const systemClock: Clock = () => Date.now();
+
+const nothingForced: ForcedScenarios = { read: () => ({ overrides: Object.create(null) as Record<string, string> }) };
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.message}`;
@@ -41,11 +45,11 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
-  private readonly overrides: OverridesReader;
+  private readonly overrides: ForcedScenarios;
 
   constructor(opts: EngineOptions) {
     this.catalog = new Catalog(opts.toolsDir);
-    this.overrides = new OverridesReader(opts.runDir);
+    this.overrides = opts.forced ?? nothingForced;
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
   }
@@ -77,9 +81,9 @@ export class Engine {
   }
 
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
-  callTool(name: string, rawArgs: unknown): CallOutcome {
+  callTool(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome {
     try {
-      return this.answer(name, rawArgs);
+      return this.answer(name, rawArgs, call);
     } catch (err) {
       // Last line of defence: a bug or an exotic input costs this call, never the server.
       const text = `careem-mcp could not answer ${name}: ${err instanceof Error ? err.message : String(err)}`;
@@ -87,7 +91,8 @@ export class Engine {
     }
   }
 
-  private answer(name: string, rawArgs: unknown): CallOutcome {
+  // `call` is not read yet: it is the seam for per-session state and forcing (issues 12, 17).
+  private answer(name: string, rawArgs: unknown, _call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {

@@ -80,3 +80,24 @@ export type CallOutcome =
       code: -32602;
       message: string;
     };
+
+/** The forced scenario per tool, read on every call; `warning` when the source is unusable. */
+export interface ForcedScenarios {
+  read(): { overrides: Readonly<Record<string, string>>; warning?: string };
+}
+
+/**
+ * What a host knows of one tools/call beyond the tool and its arguments. Per-session state,
+ * per-call and per-session forcing, progress and the signed-in user all key on it; the engine
+ * never asks a transport for it.
+ */
+export interface CallContext {
+  /** "http", "sse" or "stdio". */
+  transport?: string;
+  /** The MCP session: the HTTP or SSE session id, or one id per stdio process. */
+  sessionId?: string;
+  /** The signed-in user when auth is on; otherwise the FIXTURES persona. */
+  userId?: string;
+  /** The request's `params._meta`, as the client sent it. */
+  meta?: Record<string, unknown>;
+}

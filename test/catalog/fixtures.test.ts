@@ -3,13 +3,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { Catalog } from "../../src/engine/catalog.js";
 import { projectRoot, readFixtureRows } from "./fixturesTable.js";
 
 const rows = readFixtureRows();
 const toolsDir = path.join(projectRoot, "tools");
 // An empty run dir: nothing forced, whatever the developer has in .run/.
-const engine = new Engine({ toolsDir, runDir: path.join(projectRoot, "test", "fixtures", "no-run-state") });
+const engine = new Engine({ toolsDir, forced: new OverridesReader(path.join(projectRoot, "test", "fixtures", "no-run-state")) });
 
 describe("FIXTURES.md rows select their scenario (engine)", () => {
   it("has rows", () => {

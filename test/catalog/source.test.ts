@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { projectRoot } from "./fixturesTable.js";
 
 const toolsDir = path.join(projectRoot, "tools");
@@ -24,7 +25,7 @@ describe("SOURCE.md", () => {
   it("states the tool count that tools/ holds and tools/list serves", () => {
     const stated = Number(/\*\*Tool count: (\d+)\*\*/.exec(source)?.[1]);
     const files = [...toolFiles().values()].flat().length;
-    const listed = new Engine({ toolsDir, runDir: os.tmpdir() }).listTools().length;
+    const listed = new Engine({ toolsDir, forced: new OverridesReader(os.tmpdir()) }).listTools().length;
     expect({ stated, files, listed }).toEqual({ stated: files, files, listed: files });
   });
 
@@ -40,7 +41,7 @@ describe("scripts/import-definitions.mjs", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-import-"));
     try {
       fs.cpSync(toolsDir, path.join(dir, "tools"), { recursive: true });
-      const engine = new Engine({ toolsDir: path.join(dir, "tools"), runDir: dir });
+      const engine = new Engine({ toolsDir: path.join(dir, "tools"), forced: new OverridesReader(dir) });
       const tools = engine.listTools();
       const changed = tools.map((t) => (t.name === "get_wallet_balance" ? { ...t, description: "Refreshed from production." } : t));
       fs.writeFileSync(path.join(dir, "export.json"), JSON.stringify({ tools: [...changed, { name: "brand_new_tool", inputSchema: { type: "object" } }] }));

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import type { CallOutcome } from "../../src/engine/types.js";
 
 function toolFile(name: string, answer: string, extraScenario = ""): string {
@@ -41,7 +42,7 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-catalog-"));
   fs.mkdirSync(path.join(dir, "tools", "rides"), { recursive: true });
   fs.writeFileSync(path.join(dir, "tools", "rides", "echo.md"), toolFile("echo", "one"));
-  engine = new Engine({ toolsDir: path.join(dir, "tools"), runDir: path.join(dir, ".run") });
+  engine = new Engine({ toolsDir: path.join(dir, "tools"), forced: new OverridesReader(path.join(dir, ".run")) });
 });
 
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -151,7 +152,7 @@ describe("catalog reads plain files only", () => {
     try {
       fs.mkdirSync(path.join(dir2, "tools", "rides"), { recursive: true });
       fs.writeFileSync(path.join(dir2, "tools", "rides", "bom.md"), `\uFEFF${toolFile("bom", "marked")}`);
-      const e = new Engine({ toolsDir: path.join(dir2, "tools"), runDir: path.join(dir2, ".run") });
+      const e = new Engine({ toolsDir: path.join(dir2, "tools"), forced: new OverridesReader(path.join(dir2, ".run")) });
       expect(answer(e.callTool("bom", {}))).toBe("marked");
     } finally {
       fs.rmSync(dir2, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { Engine, formatProblem } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import type { CallOutcome } from "../../src/engine/types.js";
 import { projectRoot, spawnServer } from "./spawnServer.js";
 
@@ -98,7 +99,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(made, "backup_tool.md.bak"), toolFile("backup_tool"));
   fs.writeFileSync(path.join(made, "upper_tool.MD"), toolFile("upper_tool"));
 
-  engine = new Engine({ toolsDir: tools, runDir: path.join(root, "run") });
+  engine = new Engine({ toolsDir: tools, forced: new OverridesReader(path.join(root, "run")) });
 });
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -139,7 +140,7 @@ describe("broken tool files at runtime", () => {
 
   it("every file of the --check corpus is either served or named, and runtime agrees with --check", () => {
     const check = checkCatalog(checkCorpus).problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message}`);
-    const runtime = new Engine({ toolsDir: checkCorpus, runDir: path.join(root, "run") });
+    const runtime = new Engine({ toolsDir: checkCorpus, forced: new OverridesReader(path.join(root, "run")) });
     const listed = new Set(runtime.listTools().map((t) => t.name));
     const files = fs.readdirSync(checkCorpus, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"));
     expect(files.length).toBeGreaterThanOrEqual(20);
@@ -206,7 +207,7 @@ describe("broken tool files at runtime", () => {
         return original.apply(fs, a);
       }) as never);
     }
-    const fresh = new Engine({ toolsDir: tools, runDir: path.join(root, "run") });
+    const fresh = new Engine({ toolsDir: tools, forced: new OverridesReader(path.join(root, "run")) });
     fresh.listTools();
     for (const name of [...ignored, "healthy", "linked_dir"]) fresh.callTool(name, {});
     expect(touched.length).toBeGreaterThan(10);

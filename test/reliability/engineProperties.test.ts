@@ -7,6 +7,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import type { Json, JsonObject } from "../../src/engine/types.js";
 import { asTransported, deeplyNested, hostileJson, hostileKey, hostileString, prototypeSnapshot, runs } from "./arbitraries.js";
 
@@ -21,7 +22,7 @@ beforeAll(() => {
   fs.mkdirSync(path.join(dir, "run"));
   engine = new Engine({
     toolsDir: path.join(dir, "tools"),
-    runDir: path.join(dir, "run"),
+    forced: new OverridesReader(path.join(dir, "run")),
     clock: () => Date.UTC(2026, 9, 5, 12, 0, 0),
     random: { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" },
   });
@@ -210,7 +211,7 @@ ${scenarios}
 
   function call(scenarios: string, payload: Json) {
     fs.writeFileSync(path.join(ffDir, "tools", "misc", "free_form.md"), freeForm(scenarios));
-    const e = new Engine({ toolsDir: path.join(ffDir, "tools"), runDir: path.join(ffDir, "run") });
+    const e = new Engine({ toolsDir: path.join(ffDir, "tools"), forced: new OverridesReader(path.join(ffDir, "run")) });
     return e.callTool("free_form", { payload });
   }
 

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { cli, projectRoot, requireBuild } from "./spawnServer.js";
 
 let root: string;
@@ -132,7 +133,7 @@ describe("overrides.json in any state never crashes a call", () => {
   it.each(states)("%s: the call answers, selecting normally unless a string entry forces it", (label, write) => {
     clear();
     write();
-    const engine = new Engine({ toolsDir: tools, runDir: run });
+    const engine = new Engine({ toolsDir: tools, forced: new OverridesReader(run) });
     const outcome = engine.callTool("healthy", { rideId: "ride_1" });
     expect(outcome.kind).toBe("result");
     if (outcome.kind !== "result") return;
@@ -156,7 +157,7 @@ describe("overrides.json in any state never crashes a call", () => {
 
   it("a scenario flipped 200 times by another process is always read whole: forced A or forced B, never a warning", async () => {
     clear();
-    const engine = new Engine({ toolsDir: tools, runDir: run });
+    const engine = new Engine({ toolsDir: tools, forced: new OverridesReader(run) });
     const writer = spawn(
       process.execPath,
       [

@@ -4,10 +4,10 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { flushLog, stderrLog } from "../../src/server/log.js";
+import { flushLog, stderrLog } from "../../src/server/host/log.js";
 import { projectRoot, requireBuild } from "./spawnServer.js";
 
-const builtLog = path.join(projectRoot, "dist", "server", "log.js");
+const builtLog = path.join(projectRoot, "dist", "server", "host", "log.js");
 
 /** Runs `body` in a fresh node with the built log module as `log`; returns its stderr and status. */
 function runWithLog(body: string): { stderr: string; status: number | null } {

@@ -30,8 +30,8 @@ export interface SpawnOptions {
 }
 
 export function requireBuild(): void {
-  if (!fs.existsSync(path.join(projectRoot, "dist", "server", "http.js"))) {
-    throw new Error("dist/server/http.js is missing: build first (npx tsc -p tsconfig.build.json)");
+  if (!fs.existsSync(path.join(projectRoot, "dist", "server", "http", "http.js"))) {
+    throw new Error("dist/server/http/http.js is missing: build first (npx tsc -p tsconfig.build.json)");
   }
 }
 

@@ -2,7 +2,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaults } from "../../src/config.js";
-import { listenHttp, type HttpHost } from "../../src/server/http.js";
+import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
 import { copyCatalog, type TempCatalog } from "./catalog.js";
 import { initializeBody, mcpHeaders, rawHttp, readStreamUntil, sseMessages } from "./rawHttp.js";
 

@@ -5,8 +5,9 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { InOrderReplies } from "../../src/server/inOrderReplies.js";
-import { createMcpServer } from "../../src/server/mcpServer.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
+import { InOrderReplies } from "../../src/server/mcp/inOrderReplies.js";
+import { createMcpServer } from "../../src/server/mcp/mcpServer.js";
 import { copyCatalog, type TempCatalog } from "./catalog.js";
 
 let catalog: TempCatalog;
@@ -19,7 +20,7 @@ const call = (id: number) => ({ jsonrpc: "2.0" as const, id, method: "tools/call
 const ping = (id: number) => ({ jsonrpc: "2.0" as const, id, method: "ping" });
 
 async function connect(ordered: boolean): Promise<void> {
-  const engine = new Engine({ toolsDir: catalog.dir, runDir: catalog.runDir });
+  const engine = new Engine({ toolsDir: catalog.dir, forced: new OverridesReader(catalog.runDir) });
   const server = createMcpServer({ engine, serviceVersion: "test", widgetDomain: "https://example.test", transport: "stdio", log: () => {} });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   peer = clientSide;

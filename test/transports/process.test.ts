@@ -4,7 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaults } from "../../src/config.js";
-import { listenHttp } from "../../src/server/http.js";
+import { listenHttp } from "../../src/server/http/http.js";
 import { copyCatalog, projectRoot, type TempCatalog } from "./catalog.js";
 import { readStreamUntil } from "./rawHttp.js";
 import { assertBuilt, cli } from "./transports.js";

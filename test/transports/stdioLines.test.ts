@@ -1,6 +1,6 @@
 // limitLines: complete lines pass, a line over the limit is dropped alone, wherever chunks split.
 import { describe, expect, it } from "vitest";
-import { limitLines } from "../../src/server/stdioLines.js";
+import { limitLines } from "../../src/server/stdio/stdioLines.js";
 
 async function run(chunks: string[], limit: number): Promise<{ lines: string[]; refused: number }> {
   let refused = 0;

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { defaults } from "../../src/config.js";
-import { listenHttp } from "../../src/server/http.js";
+import { listenHttp } from "../../src/server/http/http.js";
 import { projectRoot, type TempCatalog } from "./catalog.js";
 import { RecordingTransport } from "./recordingTransport.js";
 

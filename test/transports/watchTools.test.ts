@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { watchTools, type ToolWatcher } from "../../src/server/watchTools.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
+import { watchTools, type ToolWatcher } from "../../src/server/host/watchTools.js";
 import { addedFixture, copyCatalog, type TempCatalog } from "./catalog.js";
 
 let catalog: TempCatalog | undefined;
@@ -20,7 +21,7 @@ afterEach(() => {
 describe("watchTools", () => {
   it("announces a file that appeared just before prime(), while its event was still queued", async () => {
     catalog = copyCatalog();
-    const engine = new Engine({ toolsDir: catalog.dir, runDir: catalog.runDir });
+    const engine = new Engine({ toolsDir: catalog.dir, forced: new OverridesReader(catalog.runDir) });
     let changes = 0;
     watcher = watchTools({ toolsDir: catalog.dir, engine: () => engine, onToolsChanged: () => changes++, log: () => {}, debounceMs: 20 });
     await engine.warm();

@@ -6,8 +6,8 @@
 // SDK's transport answers the same requests with other statuses and JSON bodies, so these are
 // answered here, before it sees them.
 import type { Request, Response } from "express";
-import { hostnameOf, isLoopbackName } from "../hostCheck.js";
-import { supportedVersions } from "../protocolVersions.js";
+import { hostnameOf, isLoopbackName } from "../http/hostCheck.js";
+import { supportedVersions } from "../mcp/protocolVersions.js";
 
 export interface Refusal {
   status: number;

@@ -1,14 +1,11 @@
 // Reads a POST body ourselves instead of with express.json() / the SDK's express helper:
 // those answer malformed JSON with an HTML page and cap bodies at 100 KB (SPEC-NOTES 19).
 import type { Request } from "express";
+import { tooLargeMessage } from "../host/bodyLimit.js";
 
 export type BodyResult =
   | { ok: true; value: unknown }
   | { ok: false; status: 400 | 413; code: number; message: string; empty?: boolean };
-
-export function tooLargeMessage(limit: number): string {
-  return `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`;
-}
 
 /**
  * An oversized body up to this size is read to its end and thrown away before the 413 goes

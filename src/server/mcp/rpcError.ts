@@ -1,5 +1,4 @@
-// JSON-RPC errors, both as something a request handler throws and as an HTTP response body.
-import type { Response } from "express";
+// JSON-RPC errors a request handler throws, and the codes every transport answers with.
 
 /**
  * An error the SDK's Protocol sends as is: it copies `code`, `message` and `data`.
@@ -25,12 +24,3 @@ export const ErrorCodes = {
   sessionNotFound: -32001,
   resourceNotFound: -32002,
 } as const;
-
-/** Answers an HTTP request with a JSON-RPC error object and no id, never an HTML page. */
-export function sendRpcError(res: Response, status: number, code: number, message: string): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
-}

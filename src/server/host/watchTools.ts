@@ -2,7 +2,7 @@
 // fs.watch with `recursive` works on Linux from Node 20; where it fails (no directory yet,
 // inotify limits) a light poll of the engine's fingerprint takes over.
 import fs from "node:fs";
-import type { ToolEngine } from "./mcpServer.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "./log.js";
 
 export interface WatchOptions {

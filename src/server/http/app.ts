@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { cors } from "./cors.js";
 import { hostCheck } from "./hostCheck.js";
 import type { HostContext } from "./hostContext.js";
-import { sendRpcError } from "./rpcError.js";
+import { sendRpcError } from "./sendRpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
 import { messagesPath, sseRoutes } from "./sseRoutes.js";
 import { streamableRoute } from "./streamableRoute.js";

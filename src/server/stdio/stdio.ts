@@ -2,17 +2,17 @@
 // stdout carries nothing but JSON-RPC; the process ends when the client closes stdin.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Config } from "../config.js";
-import type { HostEngine } from "./hostEngine.js";
-import { createHostWatcher } from "./hostWatcher.js";
-import { GoWire } from "./goWire/goWire.js";
-import { speakGoStdio } from "./goWire/speakGo.js";
-import { InOrderReplies } from "./inOrderReplies.js";
-import { createMcpServer } from "./mcpServer.js";
-import { stderrLog } from "./log.js";
-import { SessionRegistry } from "./sessionRegistry.js";
-import { tooLargeMessage } from "./readJsonBody.js";
-import { exitOnSignals } from "./shutdown.js";
+import type { Config } from "../../config.js";
+import { GoWire } from "../goWire/goWire.js";
+import { speakGoStdio } from "../goWire/speakGo.js";
+import type { HostEngine } from "../host/hostEngine.js";
+import { createHostWatcher } from "../host/hostWatcher.js";
+import { InOrderReplies } from "../mcp/inOrderReplies.js";
+import { createMcpServer } from "../mcp/mcpServer.js";
+import { stderrLog } from "../host/log.js";
+import { SessionRegistry } from "../host/sessionRegistry.js";
+import { tooLargeMessage } from "../host/bodyLimit.js";
+import { exitOnSignals } from "../host/shutdown.js";
 import { limitLines } from "./stdioLines.js";
 
 export async function startStdio(config: Config): Promise<void> {
@@ -30,12 +30,14 @@ export async function startStdio(config: Config): Promise<void> {
   const watcher = createHostWatcher(config, log, registry, () => loaded?.engine, () => loaded?.reportProblems());
   let host: Promise<HostEngine> | undefined;
   const loadHost = () =>
-    (host ??= import("./hostEngine.js").then((m) => (loaded = m.createHostEngine(config, log, registry, watcher))));
+    (host ??= import("../host/hostEngine.js").then((m) => (loaded = m.createHostEngine(config, log, registry, watcher))));
   const server = createMcpServer({
     engine: async () => (await loadHost()).engine,
     serviceVersion: config.serviceVersion,
     widgetDomain: config.widgetDomain,
     transport: "stdio",
+    // One process is one session; the registry knows it by the same name.
+    sessionId: "stdio",
     log,
   });
   const refuse = (code: number, message: string) =>

@@ -1,8 +1,8 @@
 // The tools-directory watcher every host runs. Kept free of the engine's modules so stdio can
 // start watching before it loads them: a file added while the engine loads is still announced.
-import type { Config } from "../config.js";
+import type { Config } from "../../config.js";
 import type { Log } from "./log.js";
-import type { ToolEngine } from "./mcpServer.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
 import { watchTools, type ToolWatcher } from "./watchTools.js";
 

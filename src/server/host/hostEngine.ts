@@ -1,8 +1,9 @@
 // One engine per process over the configured tools directory, with the watcher and problem log
 // that every transport host wants.
-import type { Config } from "../config.js";
-import { Engine } from "../engine/engine.js";
-import { frozenSources } from "../engine/frozenSources.js";
+import type { Config } from "../../config.js";
+import { Engine } from "../../engine/engine.js";
+import { frozenSources } from "../../engine/frozenSources.js";
+import { OverridesReader } from "../../overrides/overridesFile.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
@@ -22,7 +23,7 @@ export interface HostEngine {
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
   // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
   const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
-  const engine = new Engine({ toolsDir: config.toolsDir, runDir: config.runDir, ...frozen });
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: new OverridesReader(config.runDir), ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers

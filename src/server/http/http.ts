@@ -2,13 +2,13 @@
 // entry, adding the ready line and signal handling.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Config } from "../config.js";
+import type { Config } from "../../config.js";
 import { createApp } from "./app.js";
-import { createHostEngine } from "./hostEngine.js";
-import { stderrLog, type Log } from "./log.js";
-import type { ToolEngine } from "./mcpServer.js";
-import { SessionRegistry } from "./sessionRegistry.js";
-import { exitOnSignals } from "./shutdown.js";
+import { createHostEngine } from "../host/hostEngine.js";
+import { stderrLog, type Log } from "../host/log.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
+import { SessionRegistry } from "../host/sessionRegistry.js";
+import { exitOnSignals } from "../host/shutdown.js";
 
 export interface HttpHost {
   /** e.g. http://127.0.0.1:8080 */

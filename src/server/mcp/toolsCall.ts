@@ -4,15 +4,18 @@
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
 import { logCall } from "./logCall.js";
-import type { Log } from "./log.js";
-import type { ToolEngine } from "./mcpServer.js";
+import type { Log } from "../host/log.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
+import { isObject } from "../../engine/isObject.js";
 
 export interface ToolsCallContext {
   engine: ToolEngine;
   transport: string;
   log: Log;
   debug: boolean;
+  /** The session when the transport has no id of its own (stdio: one per process). */
+  sessionId?: string;
 }
 
 /** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
@@ -24,7 +27,8 @@ export function toolsCall(
   const name = typeof params.name === "string" ? params.name : "";
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
-  const outcome = ctx.engine.callTool(name, params.arguments);
+  const meta = isObject(params._meta) ? params._meta : undefined;
+  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId: extra.sessionId ?? ctx.sessionId, meta });
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs: performance.now() - started });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
   const result = outcome.result as ServerResult;

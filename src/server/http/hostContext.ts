@@ -1,9 +1,10 @@
 // What every transport host shares: one engine over the tools directory, the log, and the
 // registry of open sessions that list changes are broadcast to.
-import type { Config } from "../config.js";
-import { createMcpServer, type ToolEngine } from "./mcpServer.js";
-import type { Log } from "./log.js";
-import type { SessionRegistry } from "./sessionRegistry.js";
+import type { Config } from "../../config.js";
+import { createMcpServer } from "../mcp/mcpServer.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Log } from "../host/log.js";
+import type { SessionRegistry } from "../host/sessionRegistry.js";
 
 export interface HostContext {
   engine: ToolEngine;

@@ -1,6 +1,6 @@
 // The non-MCP routes production serves (server-surface seed, "Other HTTP routes"; SPEC-NOTES 16).
 import { Router } from "express";
-import type { ToolEngine } from "./mcpServer.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
 
 /** Careem Identity, the authorization server production names; the local build never calls it. */
 export const authorizationServer = "https://identity.careem.com";

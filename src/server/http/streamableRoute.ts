@@ -7,12 +7,13 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { serverFor, type HostContext } from "./hostContext.js";
-import { GoWire } from "./goWire/goWire.js";
-import { speakGoStreamable } from "./goWire/speakGo.js";
-import { refuseBeforeBody, refuseBody, sendGoError } from "./goWire/goHttp.js";
+import { GoWire } from "../goWire/goWire.js";
+import { speakGoStreamable } from "../goWire/speakGo.js";
+import { refuseBeforeBody, refuseBody, sendGoError } from "../goWire/goHttp.js";
 import { isLoopbackName } from "./hostCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes, sendRpcError } from "./rpcError.js";
+import { ErrorCodes } from "../mcp/rpcError.js";
+import { sendRpcError } from "./sendRpcError.js";
 
 class HttpSession {
   id = "";

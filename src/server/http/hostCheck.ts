@@ -3,7 +3,8 @@
 // still sends `Host: evil.example`, and gets 403.
 import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { ErrorCodes, sendRpcError } from "./rpcError.js";
+import { ErrorCodes } from "../mcp/rpcError.js";
+import { sendRpcError } from "./sendRpcError.js";
 
 export function isLoopbackName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, "");

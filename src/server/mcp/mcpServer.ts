@@ -12,14 +12,12 @@ import {
   type LoggingLevel,
   type ServerResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Engine } from "../engine/engine.js";
-import type { Log } from "./log.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Log } from "../host/log.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
 import { toolsCall } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
-
-export type ToolEngine = Pick<Engine, "listTools" | "callTool" | "problems" | "fingerprint">;
 
 export interface McpServerOptions {
   /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
@@ -28,6 +26,8 @@ export interface McpServerOptions {
   widgetDomain: string;
   /** "http", "sse" or "stdio", for the call log. */
   transport: string;
+  /** The session id for transports that have none of their own (stdio). */
+  sessionId?: string;
   log: Log;
 }
 
@@ -83,7 +83,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, log: opts.log, debug: level === "debug" }, params, extra);
+      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug" }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },

@@ -3,12 +3,13 @@
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { serverFor, type HostContext } from "./hostContext.js";
-import { GoWire } from "./goWire/goWire.js";
-import { speakGoSse } from "./goWire/speakGo.js";
-import { InOrderReplies } from "./inOrderReplies.js";
+import { GoWire } from "../goWire/goWire.js";
+import { speakGoSse } from "../goWire/speakGo.js";
+import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes, sendRpcError } from "./rpcError.js";
+import { ErrorCodes } from "../mcp/rpcError.js";
+import { sendRpcError } from "./sendRpcError.js";
 
 export const messagesPath = "/messages";
 

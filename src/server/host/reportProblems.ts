@@ -1,6 +1,6 @@
 // Logs broken tool files as file:line: reason, once each time a problem appears, so a typo in a
 // tool file shows up in the server log the moment the file is saved.
-import type { ToolEngine } from "./mcpServer.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "./log.js";
 
 export function problemReporter(engine: ToolEngine, log: Log): () => void {
