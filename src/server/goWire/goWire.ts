@@ -21,7 +21,9 @@ function isObj(v: unknown): v is Msg {
 export function goMessageText(message: unknown, method: string | undefined): string {
   if (!isObj(message)) return writeGo(message);
   const out: Msg = { jsonrpc: "2.0" };
-  if (message.id !== undefined && message.id !== null) out.id = message.id;
+  // The go-sdk omits a nil id; the local build's own refusals of unreadable lines (stdio, a
+  // local-only transport) keep "id": null, as JSON-RPC wants.
+  if (message.id !== undefined) out.id = message.id;
   if (typeof message.method === "string") {
     out.method = message.method;
     if (message.params !== undefined) out.params = goParams(message.method, message.params);

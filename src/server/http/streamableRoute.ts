@@ -60,6 +60,11 @@ function acceptEverythingGoAccepts(req: Request): void {
   req.headers.accept = accept;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === "accept") raw[i + 1] = accept;
+  // An empty MCP-Protocol-Version is no header to the go-sdk (it defaults to 2025-03-26).
+  if (req.headers["mcp-protocol-version"] === "") {
+    delete req.headers["mcp-protocol-version"];
+    for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]?.toLowerCase() === "mcp-protocol-version") raw.splice(i, 2);
+  }
 }
 
 /** Removes Mcp-Session-Id from what the SDK transport writes through writeHead. */
