@@ -6,7 +6,6 @@
 // SDK's transport answers the same requests with other statuses and JSON bodies, so these are
 // answered here, before it sees them.
 import type { Request, Response } from "express";
-import { hostnameOf, isLoopbackName } from "../http/hostCheck.js";
 import { supportedVersions } from "../mcp/protocolVersions.js";
 
 export interface Refusal {
@@ -63,12 +62,13 @@ export function requestVersion(req: Request): string {
 }
 
 /**
- * The checks before the body. `known`: whether a session id names a live session. `enforceHost`:
- * bound to loopback, where the go-sdk refuses non-loopback Host names.
+ * The checks before the body. `known`: whether a session id names a live session. `hostOk`:
+ * whether the Host header may be served (bound to loopback, the go-sdk refuses other names;
+ * `--allowed-host` adds names).
  */
-export function refuseBeforeBody(req: Request, enforceHost: boolean, known: (id: string) => boolean): Refusal | null {
+export function refuseBeforeBody(req: Request, hostOk: (host: string) => boolean, known: (id: string) => boolean): Refusal | null {
   const host = req.headers.host ?? "";
-  if (enforceHost && !isLoopbackName(hostnameOf(host))) return { status: 403, text: `Forbidden: invalid Host header ${JSON.stringify(host)}` };
+  if (!hostOk(host)) return { status: 403, text: `Forbidden: invalid Host header ${JSON.stringify(host)}` };
   if (req.method === "POST" && baseMediaType(req.headers["content-type"]) !== "application/json") {
     return { status: 415, text: "Content-Type must be 'application/json'" };
   }

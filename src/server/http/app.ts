@@ -3,6 +3,8 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { cors } from "./cors.js";
 import { hostCheck } from "./hostCheck.js";
+import { installAuth } from "../auth/installAuth.js";
+import { publicOrigin } from "../auth/publicOrigin.js";
 import type { HostContext } from "./hostContext.js";
 import { sendRpcError } from "./sendRpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
@@ -13,12 +15,13 @@ export function createApp(ctx: HostContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // /mcp checks its Host itself, in the go-sdk's order and words (goWire/goHttp.ts).
-  const checkHost = hostCheck(ctx.config.host);
+  const checkHost = hostCheck(ctx.config.host, ctx.config.allowedHosts);
   app.use((req, res, next) => (req.path === "/mcp" ? next() : checkHost(req, res, next)));
   app.use(["/mcp", "/sse", messagesPath], cors);
+  if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
   app.all("/mcp", streamableRoute(ctx));
   app.use(sseRoutes(ctx));
-  app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken }));
+  app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken, originOf: (req) => publicOrigin(req, ctx.config) }));
   app.use((req: Request, res: Response) => {
     res.status(404).type("text/plain; charset=utf-8").send(`Not found: ${req.method} ${req.path}\n`);
   });

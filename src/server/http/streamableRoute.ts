@@ -10,7 +10,7 @@ import { serverFor, type HostContext } from "./hostContext.js";
 import { GoWire } from "../goWire/goWire.js";
 import { speakGoStreamable } from "../goWire/speakGo.js";
 import { refuseBeforeBody, refuseBody, sendGoError } from "../goWire/goHttp.js";
-import { isLoopbackName } from "./hostCheck.js";
+import { hostnameOf, isAllowedName, isLoopbackName } from "./hostCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "./sendRpcError.js";
@@ -135,8 +135,9 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
   }
 
   const enforceHost = isLoopbackName(ctx.config.host);
+  const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), ctx.config.allowedHosts);
   return async (req, res) => {
-    const refusal = refuseBeforeBody(req, enforceHost, (id) => sessions.has(id));
+    const refusal = refuseBeforeBody(req, hostOk, (id) => sessions.has(id));
     if (refusal) return sendGoError(res, refusal);
     let body: unknown;
     if (req.method === "POST") {
