@@ -2,6 +2,7 @@
 // that every transport host wants.
 import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
+import { frozenSources } from "../../engine/frozenSources.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
 import { layeredForcing } from "../../forcing/layeredForcing.js";
 import { SessionForcing } from "../../forcing/sessionForcing.js";
@@ -26,7 +27,9 @@ export interface HostEngine {
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
   const sessionForcing = new SessionForcing();
   registry.onEnd((id) => sessionForcing.forget(id));
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)) });
+  // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
+  const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers
