@@ -64,9 +64,15 @@ export async function startStdio(config: Config): Promise<void> {
     watcher.close();
     await registry.closeAll();
   };
+  // End of input is not the end of the work: a piped script's requests are all read long
+  // before they are answered (the engine loads after initialize). Answer each, write each, exit 0.
   input.once("end", () => {
-    log("stdin closed: exiting");
-    void close().then(() => process.exit(0));
+    log("stdin closed: answering what was read, then exiting");
+    void transport
+      .answered()
+      .then(() => new Promise<void>((resolve) => process.stdout.write("", () => resolve())))
+      .then(close)
+      .then(() => process.exit(0));
   });
   exitOnSignals(close, log);
 
