@@ -1,6 +1,7 @@
 // The HTTP host route by route (SPEC-NOTES 16-19), over real sockets on a free loopback port.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaults } from "../../src/config.js";
 import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
 import { copyCatalog, type TempCatalog } from "./catalog.js";
@@ -248,6 +249,34 @@ describe("/sse (legacy transport)", () => {
     const res = await post("/messages?sessionId=nope", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }));
     expect(res.status).toBe(404);
     expect(res.body).toBe(rpcError(-32001, "Session not found"));
+  });
+});
+
+describe("refused initialize", () => {
+  it("holds nothing: no session, and the MCP server made for the attempt is closed", async () => {
+    // The default idle timeout (30 min), so only the route itself can close a refused attempt.
+    const own = copyCatalog();
+    const fresh = await listenHttp({ ...defaults, port: 0, toolsDir: own.dir, runDir: own.runDir }, { log: () => {} });
+    const connect = vi.spyOn(Server.prototype, "connect");
+    const close = vi.spyOn(Server.prototype, "close");
+    try {
+      for (let i = 0; i < 20; i++) {
+        // Wrong Accept: the SDK refuses the initialize with 406 after the route made a server for it.
+        const res = await rawHttp(fresh.baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, accept: "application/json" }, body: initializeBody() });
+        expect(res.status).toBe(406);
+      }
+      expect(fresh.registry.size).toBe(0);
+      expect(connect).toHaveBeenCalledTimes(20);
+      // Each refused attempt's server is closed once its response is done, not at idle expiry.
+      // (Other files' hosts may close their own servers meanwhile: count only this test's.)
+      const attempts = new Set(connect.mock.contexts);
+      await expect.poll(() => close.mock.contexts.filter((server) => attempts.has(server)).length).toBe(20);
+    } finally {
+      connect.mockRestore();
+      close.mockRestore();
+      await fresh.close();
+      own.remove();
+    }
   });
 });
 

@@ -42,7 +42,7 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 
 export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
-  const registry = new SessionRegistry(log);
+  const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
   const { engine, watcher, ready } = createHostEngine(config, log, registry);
   const server = http.createServer(createApp({ engine, config, log, registry }));
   try {

@@ -2,6 +2,7 @@
 // the stream, whose first event names /messages?sessionId=... for the client's POSTs.
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import type { OpenSession } from "../host/sessionRegistry.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
@@ -9,11 +10,14 @@ import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "./sendRpcError.js";
 
+interface SseSession extends OpenSession {
+  sse: SSEServerTransport;
+}
+
 export const messagesPath = "/messages";
 
 export function sseRoutes(ctx: HostContext): Router {
   const router = Router();
-  const streams = new Map<string, SSEServerTransport>();
 
   router.get("/sse", async (_req, res) => {
     const transport = new SSEServerTransport(messagesPath, res);
@@ -31,19 +35,17 @@ export function sseRoutes(ctx: HostContext): Router {
     keepAlive?.unref();
     ordered.onclose = () => {
       if (keepAlive) clearInterval(keepAlive);
-      if (!streams.delete(id)) return;
-      ctx.registry.delete(id);
-      ctx.log(`session ${id} closed (SSE)`);
+      void ctx.registry.end(id, "closed (SSE)");
     };
-    streams.set(id, transport);
-    ctx.registry.add({ id, transport: "sse", server, close: () => server.close() });
+    const session: SseSession = { id, transport: "sse", server, close: () => server.close(), sse: transport };
+    ctx.registry.open(session);
     ctx.log(`session ${id} opened (SSE)`);
     await server.connect(ordered);
   });
 
   router.post(messagesPath, protocolVersionCheck, async (req, res) => {
     const id = typeof req.query.sessionId === "string" ? req.query.sessionId : "";
-    const transport = streams.get(id);
+    const transport = (ctx.registry.get(id, "sse") as SseSession | undefined)?.sse;
     if (!transport) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
     const read = await readJsonBody(req, ctx.config.bodyLimit);
     if (!read.ok) {

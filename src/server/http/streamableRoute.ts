@@ -1,50 +1,19 @@
 // `/mcp`: streamable HTTP with stateful sessions (SPEC-NOTES 17). We route by Mcp-Session-Id
-// ourselves so an unknown session gets 404, a session idle too long expires, and the body is
-// parsed by readJsonBody (JSON errors, our size limit) before the SDK transport sees it.
+// ourselves so an unknown session gets 404, and the body is parsed by readJsonBody (JSON errors,
+// our size limit) before the SDK transport sees it. The SessionRegistry owns each session's
+// lifetime (idle expiry, the --max-sessions cap, DELETE); this route only asks it.
 import { randomUUID } from "node:crypto";
-import type { Request, RequestHandler, Response } from "express";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandler } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { OpenSession } from "../host/sessionRegistry.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "./sendRpcError.js";
 
-class HttpSession {
-  id = "";
-  private active = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly transport: StreamableHTTPServerTransport,
-    readonly server: Server,
-    private readonly idleTimeoutMs: number,
-    private readonly onIdle: (session: HttpSession) => void,
-  ) {}
-
-  /** A session holding an open request or SSE stream is in use, not idle. */
-  async handle(req: Request, res: Response, body: unknown): Promise<void> {
-    this.active++;
-    this.stopIdleTimer();
-    res.on("close", () => {
-      this.active--;
-      if (this.active === 0) this.startIdleTimer();
-    });
-    await this.transport.handleRequest(req, res, body);
-  }
-
-  startIdleTimer(): void {
-    this.stopIdleTimer();
-    if (this.idleTimeoutMs <= 0) return;
-    this.idleTimer = setTimeout(() => this.onIdle(this), this.idleTimeoutMs);
-    this.idleTimer.unref();
-  }
-
-  stopIdleTimer(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-  }
+interface HttpSession extends OpenSession {
+  handle: StreamableHTTPServerTransport["handleRequest"];
 }
 
 function isInitialize(body: unknown): boolean {
@@ -52,50 +21,7 @@ function isInitialize(body: unknown): boolean {
 }
 
 export function streamableRoute(ctx: HostContext): RequestHandler {
-  const sessions = new Map<string, HttpSession>();
-
-  function open(): HttpSession {
-    const server = serverFor(ctx, "http");
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      keepAliveMs: ctx.config.keepAliveMs,
-      onsessioninitialized: (id) => {
-        session.id = id;
-        sessions.set(id, session);
-        ctx.registry.add({ id, transport: "http", server, close: () => server.close() });
-        ctx.log(`session ${id} opened (streamable HTTP)`);
-      },
-      onsessionclosed: (id) => ctx.log(`session ${id} ended by DELETE`),
-    });
-    const session = new HttpSession(transport, server, ctx.config.idleTimeoutMs, (idle) => {
-      ctx.log(`session ${idle.id} expired after ${ctx.config.idleTimeoutMs}ms idle`);
-      void idle.server.close();
-    });
-    transport.onclose = () => {
-      session.stopIdleTimer();
-      if (!session.id) return;
-      sessions.delete(session.id);
-      ctx.registry.delete(session.id);
-    };
-    return session;
-  }
-
-  /**
-   * A client that opens sessions and never closes them (a test suite making a client per test)
-   * would otherwise hold about 27 KB each until the idle timeout. At the cap, the least recently
-   * used session is closed; its client gets 404 on its next request, which tells an MCP client
-   * to start a new session.
-   */
-  function makeRoom(): void {
-    const max = ctx.config.maxSessions;
-    if (max <= 0) return;
-    while (sessions.size >= max) {
-      const [id, oldest] = sessions.entries().next().value as [string, HttpSession];
-      sessions.delete(id);
-      ctx.log(`session ${id} closed to make room: ${max} sessions open (--max-sessions); it was the least recently used`);
-      void oldest.server.close();
-    }
-  }
+  const { registry } = ctx;
 
   return async (req, res) => {
     let body: unknown;
@@ -111,19 +37,39 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
 
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const session = sessions.get(sessionId);
+      const session = registry.get(sessionId, "http") as HttpSession | undefined;
       if (!session) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
-      // Kept in order of use, so the first entry is the least recently used (see makeRoom).
-      sessions.delete(sessionId);
-      sessions.set(sessionId, session);
+      // A session holding an open request or SSE stream is in use, not idle.
+      res.on("close", registry.busy(sessionId));
       return session.handle(req, res, body);
     }
 
     if (req.method === "POST" && isInitialize(body)) {
-      makeRoom();
-      const session = open();
-      await session.server.connect(session.transport);
-      return session.handle(req, res, body);
+      // Nothing is registered until the SDK accepted the initialize: a refused attempt (wrong
+      // Accept, a bad batch) holds nothing once its response is done.
+      const server = serverFor(ctx, "http");
+      let release = () => {};
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        keepAliveMs: ctx.config.keepAliveMs,
+        onsessioninitialized: (id) => {
+          const session: HttpSession = { id, transport: "http", server, close: () => server.close(), handle: (...a) => transport.handleRequest(...a) };
+          registry.open(session);
+          release = registry.busy(id);
+          ctx.log(`session ${id} opened (streamable HTTP)`);
+        },
+        onsessionclosed: (id) => void registry.end(id, "ended by DELETE"),
+      });
+      // However the session's streams close (server.close, a transport error), it is over.
+      transport.onclose = () => {
+        if (transport.sessionId) void registry.end(transport.sessionId, "");
+      };
+      res.on("close", () => {
+        release();
+        if (!transport.sessionId) void server.close();
+      });
+      await server.connect(transport);
+      return transport.handleRequest(req, res, body);
     }
     if (!["GET", "POST", "DELETE"].includes(req.method)) {
       res.setHeader("Allow", "GET, POST, DELETE, OPTIONS");

@@ -55,7 +55,7 @@ export async function startStdio(config: Config): Promise<void> {
     if (err instanceof SyntaxError) refuse(-32700, "Parse error: Invalid JSON");
     else if (err.name === "ZodError") refuse(-32700, "Parse error: Invalid JSON-RPC message");
   };
-  registry.add({ id: "stdio", transport: "stdio", server, close: () => server.close() });
+  registry.open({ id: "stdio", transport: "stdio", server, close: () => server.close() });
 
   let closing = false;
   const close = async () => {
