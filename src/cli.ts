@@ -1,110 +1,14 @@
 #!/usr/bin/env node
 // Command line: serve over HTTP (default) or stdio, run the honesty check, or force scenarios.
-import path from "node:path";
-import { Command, InvalidArgumentError, Option } from "commander";
-import { defaults, envNames, type Config } from "./config.js";
+// The commands live in cli/runCli.ts, so tests can run them without spawning a process.
+import { runCli } from "./cli/runCli.js";
 
-function int(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative integer, got "${value}"`);
-    return n;
-  };
-}
-
-const program = new Command("careem-mcp")
-  // Options after "scenario" belong to it, so `scenario x y --tools DIR` reads DIR, not the server's default.
-  .enablePositionalOptions()
-  .description(
-    "Local careem-mcp-service: serves every tools/<domain>/<tool>.md file as an MCP tool.\n" +
-      "HTTP by default (streamable HTTP on /mcp, legacy SSE on /sse); --stdio for clients that spawn a process.",
-  )
-  .addOption(new Option("-p, --port <port>", "HTTP port (0 picks a free one)").env(envNames.port).default(defaults.port).argParser(int("--port")))
-  .addOption(new Option("--host <host>", "address to bind; keep it loopback unless you know why").env(envNames.host).default(defaults.host))
-  .addOption(new Option("--tools <dir>", "tools directory to serve").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
-  .addOption(new Option("--run-dir <dir>", "run state (forced scenarios); tests point it at a temp dir").env(envNames.runDir).default(defaults.runDir, "./.run"))
-  .addOption(new Option("--stdio", "speak newline-delimited JSON-RPC on stdin/stdout instead of HTTP"))
-  .addOption(new Option("--check", "render every scenario of every tool and validate it; exit 1 on any problem"))
-  .addOption(new Option("--json", "with --check: print the report as JSON"))
-  .addOption(new Option("--widget-domain <url>", "where the ChatGPT widget assets are served from").env(envNames.widgetDomain).default(defaults.widgetDomain))
-  .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
-  .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
-  .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
-  .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
-  .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
-  .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
-  .addHelpText(
-    "after",
-    `
-Examples:
-  ./careem-mcp.sh                         serve http://127.0.0.1:${defaults.port}/mcp and /sse
-  ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
-  ./careem-mcp.sh --check                 prove every scenario renders and validates
-  ./careem-mcp.sh scenario cart_checkout payment-declined
-                                          force a scenario (scenario --help for more)`,
-  )
-  .action(async (opts) => {
-    const config: Config = {
-      ...defaults,
-      port: opts.port,
-      host: opts.host,
-      toolsDir: path.resolve(opts.tools),
-      runDir: path.resolve(opts.runDir),
-      widgetDomain: opts.widgetDomain,
-      serviceVersion: opts.serviceVersion,
-      idleTimeoutMs: opts.idleTimeout,
-      maxSessions: opts.maxSessions,
-      keepAliveMs: opts.keepalive,
-      bodyLimit: opts.bodyLimit,
-      challengeToken: opts.appsChallenge,
-    };
-    if (opts.check) {
-      const { runCheck } = await import("./check/runCheck.js");
-      process.exitCode = runCheck({ toolsDir: config.toolsDir, json: Boolean(opts.json), out: process.stdout });
-      return;
-    }
-    if (opts.stdio) {
-      const { startStdio } = await import("./server/stdio/stdio.js");
-      await startStdio(config);
-      return;
-    }
-    const { startHttp } = await import("./server/http/http.js");
-    await startHttp(config);
-  });
-
-program
-  .command("scenario")
-  .description("force a scenario out of band (written to .run/overrides.json; invisible to MCP clients)")
-  .argument("[tool]", "tool name")
-  .argument("[scenario]", "scenario name to force")
-  .option("--clear", "stop forcing a scenario for <tool>")
-  .option("--clear-all", "stop forcing every scenario")
-  .addOption(new Option("--tools <dir>", "tools directory whose names are checked").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
-  .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
-  .addHelpText(
-    "after",
-    `
-Examples:
-  ./careem-mcp.sh scenario                                   list what is forced
-  ./careem-mcp.sh scenario cart_checkout payment-declined    force it
-  ./careem-mcp.sh scenario cart_checkout --clear             back to normal selection
-  ./careem-mcp.sh scenario --clear-all`,
-  )
-  .action(async (tool: string | undefined, scenario: string | undefined, opts) => {
-    const { scenarioCommand } = await import("./overrides/scenarioCommand.js");
-    process.exitCode = scenarioCommand({
-      tool,
-      scenario,
-      clear: Boolean(opts.clear),
-      clearAll: Boolean(opts.clearAll),
-      toolsDir: path.resolve(opts.tools),
-      runDir: path.resolve(opts.runDir),
-      out: process.stdout,
-      err: process.stderr,
-    });
-  });
-
-program.parseAsync().catch((err: unknown) => {
-  process.stderr.write(`careem-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runCli(process.argv.slice(2), { out: process.stdout, err: process.stderr }).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`careem-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -200,6 +200,11 @@ export class Catalog {
     return again ? this.entryFor(name, again) : entry;
   }
 
+  /** Every tool name with a file, sorted, without reading any file (for "valid tools" lists). */
+  names(): string[] {
+    return [...this.index().keys()].sort();
+  }
+
   /** Load every file once, yielding to the event loop between files so a server stays responsive. */
   async warm(): Promise<void> {
     for (const paths of [...this.index().values()]) {

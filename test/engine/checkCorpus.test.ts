@@ -1,10 +1,11 @@
 // The --check corpus: one deliberately broken tool file per failure kind, each with the exact
 // `path:line: message` that --check prints for it.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { formatProblem } from "../../src/engine/engine.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const corpus = "test/fixtures/broken/tools";
@@ -63,9 +64,20 @@ describe("./careem-mcp.sh --check as a process", () => {
     expect(lines.at(-1)).toBe(`check: 22 tools, 9 scenarios, ${expected.length} problems: FAILED`);
     expect(lines.slice(0, -1)).toEqual(expected.map(([f, l, m]) => `${corpus}/${f}:${l}: ${m}`));
   });
+});
 
-  it("--json reports the same problems for machines", () => {
-    const run = spawnSync("node", ["dist/cli.js", "--check", "--json", "--tools", corpus], { cwd: root, encoding: "utf8" });
+// The same command line in process (test/cli/runCliInProcess.ts): a spawned node costs a second here.
+describe("--check and the check command", () => {
+  it("check (the subcommand form) prints the same report as --check", async () => {
+    const flag = await runCliInProcess("--check", "--tools", corpus);
+    const sub = await runCliInProcess("check", "--tools", corpus);
+    expect(sub).toEqual(flag);
+    expect(sub.status).toBe(1);
+    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 22 tools, 9 scenarios, ${expected.length} problems: FAILED`);
+  });
+
+  it("--json reports the same problems for machines", async () => {
+    const run = await runCliInProcess("--check", "--json", "--tools", corpus);
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as { ok: boolean; problems: { file: string; line: number; message: string }[] };
     expect(report.ok).toBe(false);
@@ -73,14 +85,16 @@ describe("./careem-mcp.sh --check as a process", () => {
     expect(report.problems[0]).toEqual({ file: `${corpus}/food/duplicate_name.md`, line: 1, message: expected[0]?.[2] });
   });
 
-  it("exits 0 on the shipped catalog", () => {
-    const out = execFileSync("node", ["dist/cli.js", "--check"], { cwd: root, encoding: "utf8" });
-    expect(out).toMatch(/^check: \d+ tools, \d+ scenarios, 0 problems: ok\n$/m);
+  it("exits 0 on the shipped catalog", async () => {
+    const run = await runCliInProcess("check");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^check: \d+ tools, \d+ scenarios, 0 problems: ok\n$/);
   });
 
-  it("names a tools directory that does not exist", () => {
-    const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", "no/such/dir"], { cwd: root, encoding: "utf8" });
-    expect(run.status).toBe(1);
-    expect(run.stdout).toBe("no/such/dir: tools directory does not exist (pass --tools DIR)\n");
+  it("a tools directory that does not exist is a usage error (exit 2) naming it", async () => {
+    for (const form of [["--check"], ["check"]]) {
+      const run = await runCliInProcess(...form, "--tools", "no/such/dir");
+      expect(run).toEqual({ status: 2, stdout: "", stderr: "careem-mcp: tools directory no/such/dir does not exist\n" });
+    }
   });
 });

@@ -1,0 +1,184 @@
+// The command line as a function: arguments in, exit code out, output to the streams given.
+// `dist/cli.js` is a thin wrapper around it; tests run `scenario` and `check` through it in
+// process, because each spawned node costs about a second on a loaded 2-core machine.
+import fs from "node:fs";
+import path from "node:path";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { defaults, envNames, projectRoot, type Config } from "../config.js";
+
+export interface CliIo {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+}
+
+/** Exit code of a usage error: an unknown option, a tools directory that does not exist. */
+export const USAGE_ERROR = 2;
+
+class UsageError extends Error {}
+
+function int(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative integer, got "${value}"`);
+    return n;
+  };
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** A served or checked tools directory must exist at start; one removed later is waited for. */
+function existingToolsDir(typed: string): string {
+  const dir = path.resolve(typed);
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    throw new UsageError(`tools directory ${typed} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new UsageError(`tools directory ${typed} is not a directory`);
+  return dir;
+}
+
+const toolsOption = (what: string) => new Option("--tools <dir>", what).env(envNames.toolsDir).default(defaults.toolsDir, "./tools");
+const runDirOption = (what: string) => new Option("--run-dir <dir>", what).env(envNames.runDir).default(defaults.runDir, "./.run");
+
+const helpFooter = `
+Examples:
+  ./careem-mcp.sh                         serve http://127.0.0.1:${defaults.port}/mcp and /sse
+  ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
+  ./careem-mcp.sh check                   prove every scenario renders and validates (also --check)
+  ./careem-mcp.sh scenario cart_checkout payment-declined
+                                          force a scenario (scenario --help for more)
+
+Commands of ./careem-mcp.sh itself (not of dist/cli.js):
+  ./careem-mcp.sh test [file...]          typecheck, every test, the external conformance clients;
+                                          with a file, only that test file (npx vitest run <file>)
+  ./careem-mcp.sh bench                   the benchmark (bench/README.md)`;
+
+/**
+ * Runs the command line. Resolves the exit code, or undefined when a server was started and the
+ * process keeps running until a signal or the end of stdin.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number | undefined> {
+  let code: number | undefined;
+
+  const check = async (toolsTyped: string, json: boolean): Promise<number> => {
+    const toolsDir = existingToolsDir(toolsTyped);
+    const { runCheck } = await import("../check/runCheck.js");
+    return runCheck({ toolsDir, json, out: io.out });
+  };
+
+  const program = new Command("careem-mcp")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out.write(s), writeErr: (s) => io.err.write(s) })
+    // Options after "scenario" belong to it, so `scenario x y --tools DIR` reads DIR, not the server's default.
+    .enablePositionalOptions()
+    .version(packageVersion(), "-V, --version", "print the version and exit")
+    .description(
+      "Local careem-mcp-service: serves every tools/<domain>/<tool>.md file as an MCP tool.\n" +
+        "HTTP by default (streamable HTTP on /mcp, legacy SSE on /sse); --stdio for clients that spawn a process.",
+    )
+    .addOption(new Option("-p, --port <port>", "HTTP port (0 picks a free one)").env(envNames.port).default(defaults.port).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "address to bind; keep it loopback unless you know why").env(envNames.host).default(defaults.host))
+    .addOption(toolsOption("tools directory to serve"))
+    .addOption(runDirOption("run state (forced scenarios); tests point it at a temp dir"))
+    .addOption(new Option("--stdio", "speak newline-delimited JSON-RPC on stdin/stdout instead of HTTP"))
+    .addOption(new Option("--check", "render every scenario of every tool and validate it; exit 1 on any problem (same as the check command)"))
+    .addOption(new Option("--json", "with --check: print the report as JSON"))
+    .addOption(new Option("--widget-domain <url>", "where the ChatGPT widget assets are served from").env(envNames.widgetDomain).default(defaults.widgetDomain))
+    .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
+    .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
+    .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
+    .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
+    .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
+    .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
+    .addHelpText("after", helpFooter)
+    .action(async (opts) => {
+      if (opts.check) {
+        code = await check(opts.tools, Boolean(opts.json));
+        return;
+      }
+      const config: Config = {
+        ...defaults,
+        port: opts.port,
+        host: opts.host,
+        toolsDir: existingToolsDir(opts.tools),
+        runDir: path.resolve(opts.runDir),
+        widgetDomain: opts.widgetDomain,
+        serviceVersion: opts.serviceVersion,
+        idleTimeoutMs: opts.idleTimeout,
+        maxSessions: opts.maxSessions,
+        keepAliveMs: opts.keepalive,
+        bodyLimit: opts.bodyLimit,
+        challengeToken: opts.appsChallenge,
+      };
+      if (opts.stdio) {
+        const { startStdio } = await import("../server/stdio/stdio.js");
+        await startStdio(config);
+        return;
+      }
+      const { startHttp } = await import("../server/http/http.js");
+      await startHttp(config);
+    });
+
+  program
+    .command("check")
+    .description("render every scenario of every tool and validate it; exit 1 on any problem (the same as --check)")
+    .addOption(new Option("--json", "print the report as JSON"))
+    .addOption(toolsOption("tools directory to check"))
+    .action(async (opts) => {
+      code = await check(opts.tools, Boolean(opts.json));
+    });
+
+  program
+    .command("scenario")
+    .description("force a scenario out of band (written to .run/overrides.json; invisible to MCP clients)")
+    .argument("[tool]", "tool name")
+    .argument("[scenario]", "scenario name to force")
+    .option("--clear", "stop forcing a scenario for <tool>")
+    .option("--clear-all", "stop forcing every scenario")
+    .addOption(toolsOption("tools directory whose names are checked"))
+    .addOption(runDirOption("run state directory holding overrides.json"))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh scenario                                   list what is forced
+  ./careem-mcp.sh scenario cart_checkout                     its scenarios, the default and the forced one marked
+  ./careem-mcp.sh scenario cart_checkout payment-declined    force it
+  ./careem-mcp.sh scenario cart_checkout --clear             back to normal selection
+  ./careem-mcp.sh scenario --clear-all`,
+    )
+    .action(async (tool: string | undefined, scenario: string | undefined, opts) => {
+      const { scenarioCommand } = await import("../overrides/scenarioCommand.js");
+      code = await scenarioCommand({
+        tool,
+        scenario,
+        clear: Boolean(opts.clear),
+        clearAll: Boolean(opts.clearAll),
+        toolsDir: path.resolve(opts.tools),
+        runDir: path.resolve(opts.runDir),
+        out: io.out,
+        err: io.err,
+      });
+    });
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (err) {
+    // --help and --version end here with exit code 0; a usage mistake with commander's own code 1.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : USAGE_ERROR;
+    if (err instanceof UsageError) {
+      io.err.write(`careem-mcp: ${err.message}\n`);
+      return USAGE_ERROR;
+    }
+    throw err;
+  }
+  return code;
+}
