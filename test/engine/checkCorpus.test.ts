@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { formatProblem } from "../../src/engine/engine.js";
+import { assertBuilt } from "../assertBuilt.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -58,6 +59,7 @@ describe("--check broken corpus", () => {
 
 describe("./careem-mcp.sh --check as a process", () => {
   it("exits 1 on the broken corpus, printing each problem and a summary", () => {
+    assertBuilt();
     const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", corpus], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split("\n");
