@@ -10,6 +10,9 @@ import { initializeBody, mcpHeaders, rawHttp, readStreamUntil, sseMessages } fro
 let catalog: TempCatalog;
 let host: HttpHost;
 let base: string;
+/** The host's log, for waiting on events (a session expiring) instead of sleeping. */
+const hostLog: string[] = [];
+const expiry = (id: string) => `session ${id} expired after 400ms idle`;
 
 const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
 
@@ -17,7 +20,7 @@ beforeAll(async () => {
   catalog = copyCatalog();
   host = await listenHttp(
     { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, keepAliveMs: 100, idleTimeoutMs: 400, bodyLimit: 64 * 1024, challengeToken: "challenge-token-123" },
-    { log: () => {} },
+    { log: (line) => hostLog.push(line) },
   );
   base = host.baseUrl;
 });
@@ -198,7 +201,7 @@ describe("/mcp sessions", () => {
 
   it("an idle session expires after the idle timeout", async () => {
     const { id } = await openSession();
-    await new Promise((r) => setTimeout(r, 900));
+    await expect.poll(() => hostLog, { timeout: 10_000 }).toContain(expiry(id));
     const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id });
     expect(res.status).toBe(404);
   });
@@ -216,8 +219,11 @@ describe("/mcp sessions", () => {
 
   it("a session with an open GET stream is in use, not idle", async () => {
     const { id } = await openSession();
-    await readStreamUntil(base, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": id } }, () => false, 900).catch(() => {});
-    // The stream was held 900 ms (> 400 ms idle timeout); the session must still be there.
+    const { id: idle } = await openSession();
+    // Hold the stream until a session opened after this one has expired idle: by then this one's
+    // idle timer would have fired too, had the open stream not kept it in use.
+    await readStreamUntil(base, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": id } }, () => hostLog.includes(expiry(idle)), 10_000);
+    expect(hostLog).not.toContain(expiry(id));
     const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id });
     expect(res.status).toBe(200);
   });
