@@ -3,8 +3,8 @@
 // still sends `Host: evil.example`, and gets 403.
 import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { protocolErrors } from "../mcp/protocolErrors.js";
+import { sendProtocolError } from "./sendRpcError.js";
 
 export function isLoopbackName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, "");
@@ -26,6 +26,6 @@ export function hostCheck(boundHost: string) {
     if (!enforce) return next();
     const host = req.headers.host ?? "";
     if (isLoopbackName(hostnameOf(host))) return next();
-    sendRpcError(res, 403, ErrorCodes.transport, `Forbidden: Host header "${host}" is not a loopback name (DNS rebinding protection)`);
+    sendProtocolError(res, protocolErrors.forbiddenHost(host));
   };
 }

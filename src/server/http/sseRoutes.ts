@@ -7,8 +7,9 @@ import { serverFor, type HostContext } from "./hostContext.js";
 import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { protocolErrors } from "../mcp/protocolErrors.js";
+import { checkPost } from "./checkPost.js";
+import { sendProtocolError } from "./sendRpcError.js";
 
 interface SseSession extends OpenSession {
   sse: SSEServerTransport;
@@ -46,13 +47,16 @@ export function sseRoutes(ctx: HostContext): Router {
   router.post(messagesPath, protocolVersionCheck, async (req, res) => {
     const id = typeof req.query.sessionId === "string" ? req.query.sessionId : "";
     const transport = (ctx.registry.get(id, "sse") as SseSession | undefined)?.sse;
-    if (!transport) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
+    if (!transport) return sendProtocolError(res, protocolErrors.sessionNotFound);
     const read = await readJsonBody(req, ctx.config.bodyLimit);
-    if (!read.ok) {
-      if (read.status === 413) res.setHeader("Connection", "close");
-      return sendRpcError(res, read.status, read.code, read.message);
-    }
-    await transport.handlePostMessage(req, res, read.value);
+    if (!read.ok) return sendProtocolError(res, read.error);
+    // Checked and worded here as /mcp words them (protocolErrors.ts): the SDK's SSE transport
+    // answers these in plain text ("Invalid message: [object Object]"). A batch is its members.
+    const checked = checkPost(req, read.value, { streamable: false, initialized: false });
+    if (!checked.ok) return sendProtocolError(res, checked.error);
+    const requestInfo = { headers: req.headers, url: new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`) };
+    for (const message of checked.messages) await transport.handleMessage(message, { requestInfo });
+    res.status(202).end("Accepted");
   });
 
   return router;

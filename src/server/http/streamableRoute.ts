@@ -5,46 +5,43 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
+import { isInitialize, protocolErrors } from "../mcp/protocolErrors.js";
+import { checkPost } from "./checkPost.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { sendProtocolError } from "./sendRpcError.js";
 
 interface HttpSession extends OpenSession {
   handle: StreamableHTTPServerTransport["handleRequest"];
-}
-
-function isInitialize(body: unknown): boolean {
-  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 }
 
 export function streamableRoute(ctx: HostContext): RequestHandler {
   const { registry } = ctx;
 
   return async (req, res) => {
+    const sessionId = req.headers["mcp-session-id"];
+    const session = typeof sessionId === "string" ? (registry.get(sessionId, "http") as HttpSession | undefined) : undefined;
     let body: unknown;
+    let initialize = false;
     if (req.method === "POST") {
+      // The rest of an oversized body is never read: sendProtocolError closes the connection after a 413.
       const read = await readJsonBody(req, ctx.config.bodyLimit);
-      if (!read.ok) {
-        // The rest of an oversized body is never read; don't reuse the connection after it.
-        if (read.status === 413) res.setHeader("Connection", "close");
-        return sendRpcError(res, read.status, read.code, read.message);
-      }
+      if (!read.ok) return sendProtocolError(res, read.error);
       body = read.value;
+      const checked = checkPost(req, body, { streamable: true, initialized: session !== undefined });
+      if (!checked.ok) return sendProtocolError(res, checked.error);
+      initialize = checked.messages.some(isInitialize);
     }
 
-    const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const session = registry.get(sessionId, "http") as HttpSession | undefined;
-      if (!session) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
+      if (!session) return sendProtocolError(res, protocolErrors.sessionNotFound);
       // A session holding an open request or SSE stream is in use, not idle.
       res.on("close", registry.busy(sessionId));
       return session.handle(req, res, body);
     }
 
-    if (req.method === "POST" && isInitialize(body)) {
+    if (initialize) {
       // Nothing is registered until the SDK accepted the initialize: a refused attempt (wrong
       // Accept, a bad batch) holds nothing once its response is done.
       const server = serverFor(ctx, "http");
@@ -73,8 +70,8 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
     }
     if (!["GET", "POST", "DELETE"].includes(req.method)) {
       res.setHeader("Allow", "GET, POST, DELETE, OPTIONS");
-      return sendRpcError(res, 405, ErrorCodes.transport, "Method not allowed.");
+      return sendProtocolError(res, protocolErrors.methodNotAllowed);
     }
-    sendRpcError(res, 400, ErrorCodes.transport, "Bad Request: Mcp-Session-Id header is required");
+    sendProtocolError(res, protocolErrors.sessionIdRequired);
   };
 }

@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
+import { protocolErrors } from "./protocolErrors.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
 import { toolsCall } from "./toolsCall.js";
@@ -41,6 +42,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
   const server = new Server(serverInfo, { capabilities });
   // Kept per server, i.e. per session, so one client's debug level never reaches another.
   let level: LoggingLevel | undefined;
+  let initialized = false;
   // The engine itself once known, so a call need not wait on a promise for it (see below).
   let known: ToolEngine | undefined = typeof opts.engine === "function" ? undefined : opts.engine;
   const load = opts.engine;
@@ -56,7 +58,12 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // initialize falls back to the SDK's latest version where production answers 2025-06-18.
   const raw: Record<string, RawHandler> = {
     // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
-    initialize: (params) => ({ protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo }),
+    // A second initialize is refused as /mcp refuses it (there, the route answers before this).
+    initialize: (params) => {
+      if (initialized) throw new RpcError(protocolErrors.alreadyInitialized.code, protocolErrors.alreadyInitialized.message);
+      initialized = true;
+      return { protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo };
+    },
     "logging/setLevel": (params) => {
       const parsed = LoggingLevelSchema.safeParse(params.level);
       if (!parsed.success) throw new RpcError(ErrorCodes.invalidParams, `invalid logging level ${JSON.stringify(params.level)}`);

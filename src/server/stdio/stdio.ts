@@ -1,7 +1,6 @@
 // `--stdio`: newline-delimited JSON-RPC on stdin/stdout for clients that spawn a process.
 // stdout carries nothing but JSON-RPC; the process ends when the client closes stdin.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../../config.js";
 import type { HostEngine } from "../host/hostEngine.js";
 import { createHostWatcher } from "../host/hostWatcher.js";
@@ -9,8 +8,9 @@ import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { createMcpServer } from "../mcp/mcpServer.js";
 import { stderrLog } from "../host/log.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
-import { tooLargeMessage } from "../host/bodyLimit.js";
 import { exitOnSignals } from "../host/shutdown.js";
+import { errorMessage, protocolErrors, type ProtocolError } from "../mcp/protocolErrors.js";
+import { splitBatches } from "./splitBatches.js";
 import { limitLines } from "./stdioLines.js";
 
 export async function startStdio(config: Config): Promise<void> {
@@ -38,22 +38,26 @@ export async function startStdio(config: Config): Promise<void> {
     sessionId: "stdio",
     log,
   });
-  const refuse = (code: number, message: string) =>
-    void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage);
+  // Every refusal is worded in protocolErrors.ts, as /mcp words it.
+  const refuse = (error: ProtocolError) => void transport.send(errorMessage(error));
   // Lines over the body limit are answered as HTTP answers a body over it, then skipped.
-  const input = limitLines(config.bodyLimit, () => {
+  const lines = limitLines(config.bodyLimit, () => {
     log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
-    refuse(-32000, tooLargeMessage(config.bodyLimit));
+    refuse(protocolErrors.tooLarge(config.bodyLimit));
   });
-  process.stdin.pipe(input);
+  const input = splitBatches((error) => {
+    log(`stdio: a batch was refused: ${error.message}`);
+    refuse(error);
+  });
+  process.stdin.pipe(lines).pipe(input);
   const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
     // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer
     // it as a bad HTTP body is answered. Not JSON: -32700 Invalid JSON. JSON that is not a
     // JSON-RPC message (the SDK's schema refused it): -32700 Invalid JSON-RPC message.
-    if (err instanceof SyntaxError) refuse(-32700, "Parse error: Invalid JSON");
-    else if (err.name === "ZodError") refuse(-32700, "Parse error: Invalid JSON-RPC message");
+    if (err instanceof SyntaxError) refuse(protocolErrors.invalidJson);
+    else if (err.name === "ZodError") refuse(protocolErrors.notJsonRpc);
   };
   registry.open({ id: "stdio", transport: "stdio", server, close: () => server.close() });
 
