@@ -35,6 +35,7 @@ const expected: [string, number, string][] = [
   ["rides/response_not_object.md", 13, "scenario \"ok\" response is not a JSON object (structured output must be an object)"],
   ["rides/schema_does_not_compile.md", 19, "inputSchema does not compile: schema is invalid: data/properties/rideId/type must be equal to one of the allowed values, data/properties/rideId/type must be array, data/properties/rideId/type must match a schema in anyOf"],
   ["rides/two_definitions.md", 22, "second ## Definition section (a tool file has exactly one)"],
+  ["rides/unknown_arg_placeholder.md", 16, "scenario \"ok\": placeholder {{args.rideID}} names no input of unknown_arg_placeholder, so it renders empty (did you mean {{args.rideId}}?)"],
   ["rides/unknown_match_key.md", 13, "match key \"rideID\" is not an input of unknown_match_key (did you mean \"rideId\"?)"],
   ["rides/unknown_nested_match_key.md", 13, "match key \"pickup.adress\" is not an input of unknown_nested_match_key (did you mean \"pickup.address\"?)"],
 ];
@@ -63,7 +64,7 @@ describe("./careem-mcp.sh --check as a process", () => {
     const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", corpus], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split("\n");
-    expect(lines.at(-1)).toBe(`check: 22 tools, 9 scenarios, ${expected.length} problems: FAILED`);
+    expect(lines.at(-1)).toBe(`check: 23 tools, 10 scenarios, ${expected.length} problems: FAILED`);
     expect(lines.slice(0, -1)).toEqual(expected.map(([f, l, m]) => `${corpus}/${f}:${l}: ${m}`));
   });
 });
@@ -75,7 +76,7 @@ describe("--check and the check command", () => {
     const sub = await runCliInProcess("check", "--tools", corpus);
     expect(sub).toEqual(flag);
     expect(sub.status).toBe(1);
-    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 22 tools, 9 scenarios, ${expected.length} problems: FAILED`);
+    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 23 tools, 10 scenarios, ${expected.length} problems: FAILED`);
   });
 
   it("--json reports the same problems for machines", async () => {
