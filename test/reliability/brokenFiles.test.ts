@@ -42,7 +42,7 @@ const refused: [string, number, string][] = [
   ["misc/toml_front_matter.md", 1, 'front matter is not valid YAML: gray-matter engine "toml" is not registered'],
   ["misc/tool_block_array.md", 18, "json tool block must be a JSON object (the MCP tool)"],
   ["misc/unclosed_bare_placeholder.md", 13, 'scenario "ok": json response unclosed placeholder: a bare {{ has no matching }}'],
-  ["misc/unclosed_fence.md", 15, "json tool block: invalid JSON: Unexpected non-whitespace character after JSON at position 187"],
+  ["misc/unclosed_fence.md", 15, "json tool block: invalid JSON at column 1: Unexpected non-whitespace character after JSON"],
   ["misc/unclosed_front_matter.md", 8, "front matter is not valid YAML: end of the stream or a document separator is expected"],
   ["misc/unknown_time_format.md", 12, 'scenario "ok": json response placeholder {{now|month}} has unknown format |month (use |date, |weekday, |hhmm or |daylabel)'],
   ["misc/yaml_js_tag.md", 2, "front matter is not valid YAML: unknown tag !<tag:yaml.org,2002:js/function>"],

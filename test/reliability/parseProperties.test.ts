@@ -127,6 +127,8 @@ function loadChecked(text: string, tool = "tool") {
     const slack = p.message.startsWith("front matter is not valid YAML") ? 2 : 1;
     expect(p.line, p.message).toBeLessThanOrEqual(lineCount + slack);
     expect(p.message.length).toBeGreaterThan(0);
+    // One problem, one line: `file:line: message` must never be broken by the message.
+    expect(p.message, p.message).not.toMatch(/[\r\n]/);
   }
   return { parsed, loaded };
 }
