@@ -1,6 +1,7 @@
 // --check: every key of a `json match` block must be a real input of the tool, nested keys too.
 import type { Json } from "../engine/types.js";
 import { didYouMean } from "../engine/didYouMean.js";
+import { userMatchKey } from "../engine/signedInUser.js";
 import { childOf } from "./schemaKeys.js";
 import { isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
 
@@ -12,6 +13,8 @@ export function unknownMatchKeys(tool: string, inputSchema: SchemaNode, pattern:
   const walk = (node: SchemaNode | undefined, value: Json, prefix: string) => {
     if (!isObject(value)) return;
     for (const [key, sub] of Object.entries(value)) {
+      // The reserved top-level key is the signed-in user, not an input (engine/signedInUser.ts).
+      if (prefix === "" && key === userMatchKey) continue;
       const child = childOf(inputSchema, node, key);
       if (!child.admitted) {
         const hint = didYouMean(key, child.known);

@@ -29,7 +29,7 @@ export const protocolErrors = {
   tooLarge: (limit: number) => error(413, -32000, `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`),
   unsupportedVersion: (version: string) =>
     error(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supportedVersions.join(", ")})`),
-  forbiddenHost: (host: string) => error(403, -32000, `Forbidden: Host header "${host}" is not a loopback name (DNS rebinding protection)`),
+  forbiddenHost: (host: string, what = "a loopback name") => error(403, -32000, `Forbidden: Host header "${host}" is not ${what} (DNS rebinding protection)`),
 };
 
 /** The JSON-RPC message for an error that answers no request in particular (id null). */
