@@ -8,8 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // vitest's default is one worker per core minus one: a single worker on a 2-core machine,
-    // though most test time is spent waiting on spawned servers, sockets and timers. Three files
-    // at once took the suite from about 5 minutes to 2 here (issue 10, item 9).
-    maxWorkers: 3,
+    // though much of the test time waits on spawned servers, sockets and timers (issue 10, item 9).
+    maxWorkers: 2,
   },
 });

@@ -64,11 +64,20 @@ describe("scenario: names never become paths", () => {
     "constructor",
   ];
 
-  it.each(hostileTools)("scenario %j <x> is refused with the list of valid tools, writing nothing", async (tool) => {
+  it.each(hostileTools.filter((t) => t !== "outside"))("scenario %j <x> is refused with the list of valid tools, writing nothing", async (tool) => {
     const before = snapshot(root);
     const r = await scenario(tool, "found");
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^scenario: unknown tool ".*" in .*; valid tools: healthy\n$/s);
+    // outside.md, the link into the catalog, is listed by name (so it can be named), never read.
+    expect(r.stderr).toMatch(/^scenario: unknown tool ".*" in .*; valid tools: healthy, outside\n$/s);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("scenario outside <x>, a link into the catalog, is refused as a link: never followed, writing nothing", async () => {
+    const before = snapshot(root);
+    const r = await scenario("outside", "found");
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^scenario: the tool file of outside is broken, fix it first:\n {2}\S*outside\.md:1: is a symbolic link, and tool files are never read through links/);
     expect(snapshot(root)).toEqual(before);
   });
 

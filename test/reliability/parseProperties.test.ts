@@ -133,7 +133,8 @@ function loadChecked(text: string, tool = "tool") {
   return { parsed, loaded };
 }
 
-describe("parser properties", () => {
+// A fixed amount of CPU work: on a loaded 2-core machine it can outlast the 30 s default.
+describe("parser properties", { timeout: 120_000 }, () => {
   it("a well-formed generated file loads, with every scenario, block and the definition at its line", () => {
     fc.assert(
       fc.property(file, (f) => {

@@ -2,6 +2,7 @@
 // the stream, whose first event names /messages?sessionId=... for the client's POSTs.
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { InOrderReplies } from "../mcp/inOrderReplies.js";
@@ -54,8 +55,10 @@ export function sseRoutes(ctx: HostContext): Router {
     // answers these in plain text ("Invalid message: [object Object]"). A batch is its members.
     const checked = checkPost(req, read.value, { streamable: false, initialized: false });
     if (!checked.ok) return sendProtocolError(res, checked.error);
+    // What the SDK's handlePostMessage passes on: the request, and what --auth's bearer gate proved.
     const requestInfo = { headers: req.headers, url: new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`) };
-    for (const message of checked.messages) await transport.handleMessage(message, { requestInfo });
+    const authInfo = (req as typeof req & { auth?: AuthInfo }).auth;
+    for (const message of checked.messages) await transport.handleMessage(message, { requestInfo, authInfo });
     res.status(202).end("Accepted");
   });
 
