@@ -1,6 +1,7 @@
 // ToolFile -> a servable tool: templates compiled, schemas compiled, names agreed. Anything that
 // would make a call answer wrongly is a fatal problem: the file is left out of tools/list.
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { parseDynamics, type Dynamics } from "./dynamics.js";
 import { JsonTextError } from "./jsonText.js";
 import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
@@ -16,6 +17,8 @@ export interface LoadedScenario {
   isError: boolean;
   /** Line of the response or error block. */
   blockLine: number;
+  /** Declared latency, progress, log messages and fault (`json dynamics`). */
+  dynamics?: Dynamics;
 }
 
 export interface LoadedTool {
@@ -62,6 +65,12 @@ export function loadTool(file: ToolFile): LoadResult {
   for (const scenario of file.scenarios) {
     const block = scenario.response ?? scenario.error;
     if (!block) continue;
+    let dynamics: Dynamics | undefined;
+    if (scenario.dynamics) {
+      const parsed = parseDynamics(scenario.dynamics.value, scenario.dynamics.line);
+      if (parsed.ok) dynamics = parsed.dynamics;
+      else for (const p of parsed.problems) at(p.line, `scenario "${scenario.name}": ${p.message}`);
+    }
     try {
       scenarios.push({
         name: scenario.name,
@@ -70,6 +79,7 @@ export function loadTool(file: ToolFile): LoadResult {
         template: compileTemplate(block.value),
         isError: !scenario.response,
         blockLine: block.line,
+        ...(dynamics && { dynamics }),
       });
     } catch (err) {
       const kind = scenario.response ? "json response" : "json error";

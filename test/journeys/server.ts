@@ -1,7 +1,7 @@
 // One real server process per test file: `node dist/cli.js --port 0 --tools <dir> --run-dir <temp>`,
 // ready when stderr names its /mcp URL, killed (and awaited) when the file is done. The run dir is
 // the test's own: scenarios forced in the project's .run/ (by a person, or another test) never
-// reach a journey.
+// reach a journey. Declared latencies are scaled to 0: journeys test the conversation, not the waiting.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +27,7 @@ export async function startServer(toolsDir = path.join(projectRoot, "tools"), ti
   assertBuilt();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-journey-run-"));
 
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0"], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });

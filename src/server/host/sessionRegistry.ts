@@ -55,13 +55,27 @@ export class SessionRegistry {
     this.startIdle(session.id);
   }
 
-  /** The session, if open on that transport; counts as a use for the cap's order. */
-  get(id: string, transport: TransportKind): OpenSession | undefined {
+  /** The same, for code that frees per-session state by id (forcing, the journal). */
+  onEnd(hook: (id: string) => void): void {
+    this.listeners.push((session) => hook(session.id));
+  }
+
+  /**
+   * The session, if open (on that transport, when one is named). A lookup naming the transport is
+   * the session's own request: it counts as a use for the cap's order. Others (/_local) do not.
+   */
+  get(id: string, transport?: TransportKind): OpenSession | undefined {
     const entry = this.entries.get(id);
-    if (!entry || entry.session.transport !== transport) return undefined;
+    if (!entry || (transport !== undefined && entry.session.transport !== transport)) return undefined;
+    if (transport === undefined) return entry.session;
     this.entries.delete(id);
     this.entries.set(id, entry);
     return entry.session;
+  }
+
+  /** Every open session, least recently used first. */
+  list(): OpenSession[] {
+    return [...this.entries.values()].map((e) => e.session);
   }
 
   /** Marks a request or stream of the session as open; call the result when it closes. */

@@ -11,9 +11,12 @@ import { checkPost } from "./checkPost.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { sendProtocolError } from "./sendRpcError.js";
+import { OpenCalls, streamablePort } from "./streamableFaults.js";
 
 interface HttpSession extends OpenSession {
   handle: StreamableHTTPServerTransport["handleRequest"];
+  /** The session's calls still open, for declared faults (streamableFaults.ts). */
+  calls: OpenCalls;
 }
 
 export function streamableRoute(ctx: HostContext): RequestHandler {
@@ -38,19 +41,25 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       if (!session) return sendProtocolError(res, protocolErrors.sessionNotFound);
       // A session holding an open request or SSE stream is in use, not idle.
       res.on("close", registry.busy(sessionId));
+      if (req.method === "POST") session.calls.track(body, res);
       return session.handle(req, res, body);
     }
 
     if (initialize) {
       // Nothing is registered until the SDK accepted the initialize: a refused attempt (wrong
       // Accept, a bad batch) holds nothing once its response is done.
-      const server = serverFor(ctx, "http");
+      const calls = new OpenCalls();
+      // A declared session-expired fault ends the session as any other end does: through the registry.
+      const endSession = () => {
+        if (transport.sessionId) void registry.end(transport.sessionId, "expired by a declared session-expired fault");
+      };
+      const server = serverFor(ctx, "http", streamablePort(calls, endSession, ctx.log));
       let release = () => {};
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         keepAliveMs: ctx.config.keepAliveMs,
         onsessioninitialized: (id) => {
-          const session: HttpSession = { id, transport: "http", server, close: () => server.close(), handle: (...a) => transport.handleRequest(...a) };
+          const session: HttpSession = { id, transport: "http", server, calls, close: () => server.close(), handle: (...a) => transport.handleRequest(...a) };
           registry.open(session);
           release = registry.busy(id);
           ctx.log(`session ${id} opened (streamable HTTP)`);
@@ -66,6 +75,7 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
         if (!transport.sessionId) void server.close();
       });
       await server.connect(transport);
+      calls.track(body, res);
       return transport.handleRequest(req, res, body);
     }
     if (!["GET", "POST", "DELETE"].includes(req.method)) {

@@ -12,6 +12,8 @@ import { exitOnSignals } from "../host/shutdown.js";
 import { errorMessage, protocolErrors, type ProtocolError } from "../mcp/protocolErrors.js";
 import { splitBatches } from "./splitBatches.js";
 import { limitLines } from "./stdioLines.js";
+import { stdioPort } from "./stdioFaults.js";
+import { dynamicsRuntime } from "../dynamics/runtime.js";
 
 export async function startStdio(config: Config): Promise<void> {
   // A stray console.log anywhere would corrupt the JSON-RPC channel: send it to stderr.
@@ -29,8 +31,22 @@ export async function startStdio(config: Config): Promise<void> {
   let host: Promise<HostEngine> | undefined;
   const loadHost = () =>
     (host ??= import("../host/hostEngine.js").then((m) => (loaded = m.createHostEngine(config, log, registry, watcher))));
+  // Lines over the body limit are answered as HTTP answers a body over it, then skipped; a batch
+  // line becomes its members, as /mcp takes it. The transport is made before the server, which
+  // is handed its fault port.
+  const lines = limitLines(config.bodyLimit, () => {
+    log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
+    refuse(protocolErrors.tooLarge(config.bodyLimit));
+  });
+  const input = splitBatches((error) => {
+    log(`stdio: a batch was refused: ${error.message}`);
+    refuse(error);
+  });
+  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   const server = createMcpServer({
     engine: async () => (await loadHost()).engine,
+    dynamics: dynamicsRuntime(config),
+    port: stdioPort(transport, process.stdout, log, (code) => void close().then(() => process.exit(code))),
     serviceVersion: config.serviceVersion,
     widgetDomain: config.widgetDomain,
     transport: "stdio",
@@ -42,17 +58,7 @@ export async function startStdio(config: Config): Promise<void> {
   });
   // Every refusal is worded in protocolErrors.ts, as /mcp words it.
   const refuse = (error: ProtocolError) => void transport.send(errorMessage(error));
-  // Lines over the body limit are answered as HTTP answers a body over it, then skipped.
-  const lines = limitLines(config.bodyLimit, () => {
-    log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
-    refuse(protocolErrors.tooLarge(config.bodyLimit));
-  });
-  const input = splitBatches((error) => {
-    log(`stdio: a batch was refused: ${error.message}`);
-    refuse(error);
-  });
   process.stdin.pipe(lines).pipe(input);
-  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
     // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer
