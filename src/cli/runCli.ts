@@ -123,24 +123,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addHelpText(
       "after",
       `
-  Examples:
-    ./careem-mcp.sh                         serve http://127.0.0.1:${defaults.port}/mcp and /sse
-    ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
-    ./careem-mcp.sh check                   prove every scenario renders and validates (also --check)
-    ./careem-mcp.sh --auth                  require sign-in, as production does (local authorization server)
-    ./careem-mcp.sh --allowed-host abc.ngrok-free.app --public-url https://abc.ngrok-free.app
-                                            serve through a tunnel (ChatGPT developer mode)
-    ./careem-mcp.sh scenario cart_checkout payment-declined
-                                            force a scenario (scenario --help for more)
-    ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
-                                            which scenario answers these arguments, and why
-    ./careem-mcp.sh calls --follow          the running server's calls, each with its why
-    http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server
+Examples:
+  ./careem-mcp.sh                         serve http://127.0.0.1:${defaults.port}/mcp and /sse
+  ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
+  ./careem-mcp.sh check                   prove every scenario renders and validates (also --check)
+  ./careem-mcp.sh --auth                  require sign-in, as production does (local authorization server)
+  ./careem-mcp.sh --allowed-host abc.ngrok-free.app --public-url https://abc.ngrok-free.app
+                                          serve through a tunnel (ChatGPT developer mode)
+  ./careem-mcp.sh scenario cart_checkout payment-declined
+                                          force a scenario (scenario --help for more)
+  ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
+                                          which scenario answers these arguments, and why
+  ./careem-mcp.sh calls --follow          the running server's calls, each with its why
+  http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server
 
-  Commands of ./careem-mcp.sh itself (not of dist/cli.js):
-    ./careem-mcp.sh test [file...]          typecheck, every test, the external conformance clients;
-                                            with a file, only that test file (npx vitest run <file>)
-    ./careem-mcp.sh bench                   the benchmark (bench/README.md)`,
+Commands of ./careem-mcp.sh itself (not of dist/cli.js):
+  ./careem-mcp.sh test [file...]          typecheck, every test, the external conformance clients;
+                                          with a file, only that test file (npx vitest run <file>)
+  ./careem-mcp.sh bench                   the benchmark (bench/README.md)`,
     )
     .action(async (opts) => {
       if (opts.check) {
@@ -201,14 +201,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addHelpText(
       "after",
       `
-  Examples:
-    ./careem-mcp.sh scenario                                   list what is forced
-    ./careem-mcp.sh scenario cart_checkout                     its scenarios, the default and the forced one marked
-    ./careem-mcp.sh scenario cart_checkout payment-declined    force it
-    ./careem-mcp.sh scenario cart_checkout --clear             back to normal selection
-    ./careem-mcp.sh scenario --clear-all
-    ./careem-mcp.sh scenario cart_checkout payment-declined --times 2              the next 2 calls only
-    ./careem-mcp.sh scenario cart_checkout payment-declined --session <id> --times 3   one session only`,
+Examples:
+  ./careem-mcp.sh scenario                                   list what is forced
+  ./careem-mcp.sh scenario cart_checkout                     its scenarios, the default and the forced one marked
+  ./careem-mcp.sh scenario cart_checkout payment-declined    force it
+  ./careem-mcp.sh scenario cart_checkout --clear             back to normal selection
+  ./careem-mcp.sh scenario --clear-all
+  ./careem-mcp.sh scenario cart_checkout payment-declined --times 2              the next 2 calls only
+  ./careem-mcp.sh scenario cart_checkout payment-declined --session <id> --times 3   one session only`,
     )
     .action(async (tool: string | undefined, scenario: string | undefined, opts) => {
       if (opts.session !== undefined) {

@@ -166,13 +166,23 @@ describe("the one writer of state", () => {
     requireBuild();
     const c = catalog();
     const file = path.join(c.runDir, "overrides.json");
-    const whole = (text: string) => /^\{\n {2}"healthy": "(ok|found)",\n {2}"n": "\d+"\n\}\n$/.test(text);
+    // Whole: parses, and holds both entries of one write (a torn file fails one or the other).
+    const whole = (text: string) => {
+      try {
+        // An entry is written as the scenario's name, or { scenario, times } when counted.
+        const o = JSON.parse(text) as Record<string, string | { scenario?: string }>;
+        const name = (v: string | { scenario?: string } | undefined) => (typeof v === "string" ? v : (v?.scenario ?? ""));
+        return ["ok", "found"].includes(name(o.healthy)) && /^\d+$/.test(name(o.n)) && text.endsWith("}\n");
+      } catch {
+        return false;
+      }
+    };
     const writer = `
       import fs from "node:fs";
       import { writeOverrides } from ${JSON.stringify(path.join(projectRoot, "dist/overrides/overridesFile.js"))};
       for (let i = 0; ; i++) {
         fs.writeSync(1, "begin\\n");
-        writeOverrides(${JSON.stringify(c.runDir)}, { healthy: i % 2 ? "found" : "ok", n: String(i) });
+        writeOverrides(${JSON.stringify(c.runDir)}, { healthy: { scenario: i % 2 ? "found" : "ok" }, n: { scenario: String(i) } });
         fs.writeSync(1, "end\\n");
       }`;
     let insideWrite = 0;
