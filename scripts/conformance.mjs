@@ -60,19 +60,37 @@ function record(name, ok, detail = "") {
   process.stdout.write(`${ok ? "ok  " : "FAIL"} ${name}${!ok && detail ? `\n     ${detail.replace(/\n/g, "\n     ")}` : ""}\n`);
 }
 
-/** Installs a pinned package into its own folder of the cache (once) and returns its bin path. */
+/**
+ * Installs a pinned package into its own folder of the cache (once) and returns its bin path.
+ * The install goes to a private temp folder that is renamed into place only when npm finished,
+ * with a marker written last: two runs installing at once, or one killed midway, once left a
+ * folder whose package.json existed while a dependency (yaml) was missing, and every later run
+ * trusted it. A folder without the marker is thrown away and installed again.
+ */
 function install(pkg) {
   const dir = path.join(cacheRoot, `${pkg.name.replace(/[@/]/g, "_")}-${pkg.version}`);
   const pkgDir = path.join(dir, "node_modules", ...pkg.name.split("/"));
-  const installed = path.join(pkgDir, "package.json");
-  if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, "utf8")).version !== pkg.version) {
+  const marker = path.join(dir, ".installed");
+  if (!fs.existsSync(marker)) {
     process.stderr.write(`conformance: installing ${pkg.name}@${pkg.version} into ${dir}\n`);
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(cacheRoot, { recursive: true });
+    const temp = `${dir}.tmp-${process.pid}`;
+    fs.rmSync(temp, { recursive: true, force: true });
+    fs.mkdirSync(temp, { recursive: true });
     execFileSync(
       "npm",
-      ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false", `${pkg.name}@${pkg.version}`],
+      ["install", "--prefix", temp, "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false", `${pkg.name}@${pkg.version}`],
       { stdio: ["ignore", "inherit", "inherit"] },
     );
+    fs.writeFileSync(path.join(temp, ".installed"), `${pkg.name}@${pkg.version}\n`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.renameSync(temp, dir);
+    } catch (err) {
+      // Another run renamed its complete install into place first: use that one.
+      fs.rmSync(temp, { recursive: true, force: true });
+      if (!fs.existsSync(marker)) throw err;
+    }
   }
   return path.join(pkgDir, pkg.bin);
 }
@@ -230,7 +248,8 @@ async function runInspectorWithAuth(bin, base) {
   } catch {
     out = undefined;
   }
-  record("inspector@2.12.0 tools/call with a bearer header (--auth)", signed.code === 0 && out?.isError === false && out?.structuredContent?.userId === "900000001", `exit ${signed.code}\n${signed.stdout}${signed.stderr}`.slice(0, 2000));
+  // A success carries no isError at all: the go-sdk omits a false one (parity twin, issue 11).
+  record("inspector@2.12.0 tools/call with a bearer header (--auth)", signed.code === 0 && out !== undefined && !Object.hasOwn(out, "isError") && out.structuredContent?.userId === "900000001", `exit ${signed.code}\n${signed.stdout}${signed.stderr}`.slice(0, 2000));
   const bad = await run(process.execPath, [bin, ...call, "--header", "Authorization: Bearer not-a-jwt"]);
   let badOut;
   try {
