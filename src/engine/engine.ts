@@ -51,12 +51,20 @@ export class Engine {
     this.random = opts.random ?? systemRandom;
   }
 
-  /** Every good tool file's `json tool` block verbatim, sorted by name; broken files left out. */
+  /**
+   * Every good tool file's `json tool` block verbatim, sorted by name; broken files left out.
+   * The same array as last time while no definition changed, so a transport can keep its
+   * serialised form (6.5 MiB at 2,000 tools) until then. Callers must not change it.
+   */
   listTools(): JsonObject[] {
     const tools: JsonObject[] = [];
     for (const entry of this.catalog.all()) if (entry.kind === "ok") tools.push(entry.result.tool.definition);
+    const last = this.lastList;
+    if (last && last.length === tools.length && last.every((t, i) => t === tools[i])) return last;
+    this.lastList = tools;
     return tools;
   }
+  private lastList?: JsonObject[];
 
   /** Load and compile every tool file once, in the background (see Catalog.warm). */
   warm(): Promise<void> {

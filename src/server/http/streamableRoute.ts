@@ -10,6 +10,7 @@ import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "./sendRpcError.js";
+import { answerFast } from "./fastPath/answerFast.js";
 
 class HttpSession {
   id = "";
@@ -32,6 +33,11 @@ class HttpSession {
       if (this.active === 0) this.startIdleTimer();
     });
     await this.transport.handleRequest(req, res, body);
+  }
+
+  /** A request the fast path answered: in use until now, so idle from now. */
+  answeredAside(): void {
+    if (this.active === 0) this.startIdleTimer();
   }
 
   startIdleTimer(): void {
@@ -116,6 +122,7 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       // Kept in order of use, so the first entry is the least recently used (see makeRoom).
       sessions.delete(sessionId);
       sessions.set(sessionId, session);
+      if (answerFast(session, req, res, body)) return session.answeredAside();
       return session.handle(req, res, body);
     }
 

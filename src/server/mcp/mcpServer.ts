@@ -16,6 +16,7 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
+import { registerSessionCalls } from "./sessionCalls.js";
 import { toolsCall } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 
@@ -74,6 +75,13 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return e instanceof Promise ? e.then(call) : call(e);
     },
   };
+  // The HTTP fast path answers plain tools/call and tools/list through these, as the handlers above would.
+  registerSessionCalls(server, {
+    debug: () => level === "debug",
+    ready: () => known !== undefined,
+    call: (params, sessionId) => (raw["tools/call"] as RawHandler)(params, { sessionId } as Parameters<FallbackHandler>[1]),
+    tools: () => (known as ToolEngine).listTools(),
+  });
   server.removeRequestHandler("initialize");
   server.removeRequestHandler("logging/setLevel");
   // Not async, and typed as the SDK's Promise-returning handler on purpose: the SDK calls it

@@ -1,0 +1,57 @@
+// The hot path of /mcp: a plain tools/call or tools/list POSTed on an established session is
+// answered here, straight from the body streamableRoute has parsed, instead of through the SDK's
+// transport (web-standard Request and stream conversion, zod parsing of every message, the
+// Protocol's promise chain): those cost most of a call. Same engine call, same context, same log
+// line, same bytes on the wire. Anything else, or any session feature in play (debug log
+// notifications, an engine still loading), takes the SDK's path.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { sessionCallsOf } from "../../mcp/sessionCalls.js";
+import { plainRequest } from "./plainRequest.js";
+import { errorJson, resultJson, writeAnswer, writeLater } from "./sseAnswer.js";
+import { toolListText } from "./toolListText.js";
+
+export interface FastSession {
+  id: string;
+  server: Server;
+}
+
+/** How many requests the fast path answered (tests check it was the fast path that answered). */
+export const fastPathStats = { answered: 0 };
+
+/** The transport's own header checks: a request that would fail them goes to it for its answer. */
+function headersFit(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  return req.headers["content-type"]?.toLowerCase() === "application/json";
+}
+
+/** True when the request was answered here. */
+export function answerFast(session: FastSession, req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
+  if (req.method !== "POST" || !session.id || !headersFit(req)) return false;
+  const request = plainRequest(body);
+  if (!request) return false;
+  const calls = sessionCallsOf(session.server);
+  if (!calls || !calls.ready() || calls.debug()) return false;
+  const { id } = request;
+  fastPathStats.answered++;
+
+  let answer: ReturnType<typeof calls.call>;
+  try {
+    if (request.method === "tools/list") {
+      const text = toolListText(calls.tools());
+      writeAnswer(res, session.id, [`{"result":{"tools":`, text, `},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`]);
+      return true;
+    }
+    answer = calls.call(request.params, session.id);
+  } catch (err) {
+    writeAnswer(res, session.id, [errorJson(id, err)]);
+    return true;
+  }
+  if (answer instanceof Promise) {
+    writeLater(res, session.id, answer.then((result) => resultJson(id, result), (err: unknown) => errorJson(id, err)));
+  } else {
+    writeAnswer(res, session.id, [resultJson(id, answer)]);
+  }
+  return true;
+}
