@@ -64,8 +64,11 @@ Examples:
       return;
     }
     if (opts.stdio) {
+      // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
+      const { earlyInitialize } = await import("./server/stdio/earlyInitialize.js");
+      const stdin = await earlyInitialize(process.stdin, process.stdout, config);
       const { startStdio } = await import("./server/stdio/stdio.js");
-      await startStdio(config);
+      await startStdio(config, stdin);
       return;
     }
     const { startHttp } = await import("./server/http/http.js");

@@ -14,7 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
-import { negotiateVersion } from "./protocolVersions.js";
+import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
 import { registerSessionCalls } from "./sessionCalls.js";
 import { toolsCall } from "./toolsCall.js";
@@ -32,13 +32,12 @@ export interface McpServerOptions {
   log: Log;
 }
 
-const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
 
 type FallbackHandler = NonNullable<Server["fallbackRequestHandler"]>;
 type RawHandler = (params: Record<string, unknown>, extra: Parameters<FallbackHandler>[1]) => ServerResult | Promise<ServerResult>;
 
 export function createMcpServer(opts: McpServerOptions): Server {
-  const serverInfo = { name: "careem-mcp-service", version: opts.serviceVersion };
+  const serverInfo = serverInfoFor(opts.serviceVersion);
   const server = new Server(serverInfo, { capabilities });
   // Kept per server, i.e. per session, so one client's debug level never reaches another.
   let level: LoggingLevel | undefined;
@@ -56,8 +55,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // -32603 and a zod dump, reject `"arguments": null` (production treats it as {}), and its
   // initialize falls back to the SDK's latest version where production answers 2025-06-18.
   const raw: Record<string, RawHandler> = {
-    // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
-    initialize: (params) => ({ protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo }),
+    initialize: (params) => initializeResult(opts.serviceVersion, params),
     "logging/setLevel": (params) => {
       const parsed = LoggingLevelSchema.safeParse(params.level);
       if (!parsed.success) throw new RpcError(ErrorCodes.invalidParams, `invalid logging level ${JSON.stringify(params.level)}`);

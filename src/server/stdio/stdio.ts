@@ -13,7 +13,8 @@ import { tooLargeMessage } from "../host/bodyLimit.js";
 import { exitOnSignals } from "../host/shutdown.js";
 import { limitLines } from "./stdioLines.js";
 
-export async function startStdio(config: Config): Promise<void> {
+/** `stdin`: what is left of stdin after earlyInitialize (process.stdin when called alone). */
+export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = process.stdin): Promise<void> {
   // A stray console.log anywhere would corrupt the JSON-RPC channel: send it to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -45,7 +46,7 @@ export async function startStdio(config: Config): Promise<void> {
     log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
     refuse(-32000, tooLargeMessage(config.bodyLimit));
   });
-  process.stdin.pipe(input);
+  stdin.pipe(input);
   const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);

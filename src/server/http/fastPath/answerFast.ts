@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { sessionCallsOf } from "../../mcp/sessionCalls.js";
-import { plainRequest } from "./plainRequest.js";
+import { plainRequest } from "../../mcp/plainRequest.js";
 import { errorJson, resultJson, writeAnswer, writeLater } from "./sseAnswer.js";
 import { toolListText } from "./toolListText.js";
 
@@ -15,6 +15,8 @@ export interface FastSession {
   id: string;
   server: Server;
 }
+
+const METHODS = ["tools/call", "tools/list"];
 
 /** How many requests the fast path answered (tests check it was the fast path that answered). */
 export const fastPathStats = { answered: 0 };
@@ -29,8 +31,10 @@ function headersFit(req: IncomingMessage): boolean {
 /** True when the request was answered here. */
 export function answerFast(session: FastSession, req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
   if (req.method !== "POST" || !session.id || !headersFit(req)) return false;
-  const request = plainRequest(body);
+  const request = plainRequest(body, METHODS);
   if (!request) return false;
+  // tools/call needs its params; tools/list's cursor is the SDK's to parse: only the first page here.
+  if (request.method === "tools/call" ? request.params === undefined : request.params !== undefined && Object.keys(request.params).length > 0) return false;
   const calls = sessionCallsOf(session.server);
   if (!calls || !calls.ready() || calls.debug()) return false;
   const { id } = request;
@@ -43,7 +47,7 @@ export function answerFast(session: FastSession, req: IncomingMessage, res: Serv
       writeAnswer(res, session.id, [`{"result":{"tools":`, text, `},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`]);
       return true;
     }
-    answer = calls.call(request.params, session.id);
+    answer = calls.call(request.params as Record<string, unknown>, session.id);
   } catch (err) {
     writeAnswer(res, session.id, [errorJson(id, err)]);
     return true;
