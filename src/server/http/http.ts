@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../../config.js";
 import { createApp } from "./app.js";
+import { frontDoor } from "./fastPath/frontDoor.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
@@ -44,7 +45,8 @@ export async function listenHttp(config: Config, opts: { log?: Log } = {}): Prom
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
   const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const server = http.createServer(createApp({ engine, config, log, registry }));
+  const ctx = { engine, config, log, registry };
+  const server = http.createServer(frontDoor(createApp(ctx), ctx));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {

@@ -1,7 +1,8 @@
 // Reads a POST body ourselves instead of with express.json() / the SDK's express helper:
 // those answer malformed JSON with an HTML page and cap bodies at 100 KB (SPEC-NOTES 19).
-import type { Request } from "express";
+import type { IncomingMessage } from "node:http";
 import { tooLargeMessage } from "../host/bodyLimit.js";
+import { takeBody } from "./fastPath/preRead.js";
 
 export type BodyResult =
   | { ok: true; value: unknown }
@@ -14,7 +15,9 @@ export type BodyResult =
  */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
-export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
+export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const already = takeBody(req); // read by the fast path's front door, then left to express
+  if (already) return Promise.resolve(already);
   const tooLarge: BodyResult = { ok: false, status: 413, code: -32000, message: tooLargeMessage(limit) };
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {

@@ -10,7 +10,7 @@ import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "./sendRpcError.js";
-import { answerFast } from "./fastPath/answerFast.js";
+import { registerSessionLookup } from "./fastPath/sessionLookup.js";
 
 class HttpSession {
   id = "";
@@ -59,6 +59,15 @@ function isInitialize(body: unknown): boolean {
 
 export function streamableRoute(ctx: HostContext): RequestHandler {
   const sessions = new Map<string, HttpSession>();
+  // The fast path's front door finds sessions here, and marks them used as a request below does.
+  registerSessionLookup(ctx, (id) => {
+    const session = sessions.get(id);
+    if (session) {
+      sessions.delete(id);
+      sessions.set(id, session);
+    }
+    return session;
+  });
 
   function open(): HttpSession {
     const server = serverFor(ctx, "http");
@@ -122,7 +131,6 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       // Kept in order of use, so the first entry is the least recently used (see makeRoom).
       sessions.delete(sessionId);
       sessions.set(sessionId, session);
-      if (answerFast(session, req, res, body)) return session.answeredAside();
       return session.handle(req, res, body);
     }
 

@@ -5,16 +5,11 @@
 // line, same bytes on the wire. Anything else, or any session feature in play (debug log
 // notifications, an engine still loading), takes the SDK's path.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { sessionCallsOf } from "../../mcp/sessionCalls.js";
 import { plainRequest } from "../../mcp/plainRequest.js";
 import { errorJson, resultJson, writeAnswer, writeLater } from "./sseAnswer.js";
+import type { FastSession } from "./sessionLookup.js";
 import { toolListText } from "./toolListText.js";
-
-export interface FastSession {
-  id: string;
-  server: Server;
-}
 
 const METHODS = ["tools/call", "tools/list"];
 
@@ -22,7 +17,7 @@ const METHODS = ["tools/call", "tools/list"];
 export const fastPathStats = { answered: 0 };
 
 /** The transport's own header checks: a request that would fail them goes to it for its answer. */
-function headersFit(req: IncomingMessage): boolean {
+export function headersFit(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
   if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
   return req.headers["content-type"]?.toLowerCase() === "application/json";
