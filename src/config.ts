@@ -22,6 +22,16 @@ export interface Config {
   challengeToken: string;
   /** SSE keep-alive comment interval in milliseconds. */
   keepAliveMs: number;
+  /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
+  auth: boolean;
+  /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
+  authAutoApprove: boolean;
+  /** With auth: lifetime of an access token in seconds. */
+  authTokenTtlS: number;
+  /** Host names answered besides loopback ones (a tunnel's public name). */
+  allowedHosts: string[];
+  /** The origin clients see (a tunnel's https URL): discovery, issuer and resource name it. "" when unset. */
+  publicUrl: string;
 }
 
 export const defaults: Config = {
@@ -36,6 +46,11 @@ export const defaults: Config = {
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
+  auth: false,
+  authAutoApprove: false,
+  authTokenTtlS: 3600,
+  allowedHosts: [],
+  publicUrl: "",
 };
 
 /** Environment variable for each option, documented in --help and the README. */
@@ -51,4 +66,7 @@ export const envNames = {
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
+  authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
+  allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",
+  publicUrl: "CAREEM_MCP_PUBLIC_URL",
 } as const;

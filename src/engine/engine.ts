@@ -7,6 +7,7 @@ import { render } from "./render.js";
 import { selectScenario } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { withSignedInUser } from "./signedInUser.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -96,8 +97,8 @@ export class Engine {
     }
   }
 
-  // `call` is not read yet: it is the seam for per-session state and forcing (issues 12, 17).
-  private answer(name: string, rawArgs: unknown, _call: CallContext): CallOutcome {
+  // `call` is the seam for per-session state and forcing (issues 12, 17); the user is read here.
+  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {
@@ -112,12 +113,15 @@ export class Engine {
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    if (call.authFailure !== undefined) {
+      return { kind: "result", result: errorResult(call.authFailure), tool: name, scenario: null, selectedBy: null, warnings };
+    }
     const argObject = args as Record<string, Json>;
 
     const { overrides, warning } = this.overrides.read();
     if (warning) warnings.push(warning);
     const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
-    const selection = selectScenario(tool.scenarios, argObject, forced);
+    const selection = selectScenario(tool.scenarios, withSignedInUser(argObject, call.userId), forced);
     if (selection.staleForced !== undefined) {
       warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
     }

@@ -18,7 +18,9 @@ describe("FIXTURES.md rows select their scenario (engine)", () => {
   });
 
   it.each(rows.filter((r) => r.args !== null).map((r) => [`FIXTURES.md:${r.line} ${r.tool} -> ${r.scenario}`, r] as const))("%s", (_label, row) => {
-    const outcome = engine.callTool(row.tool, row.args);
+    // A leading "$user" is who the row signs in as (FIXTURES "Second persona"), not an argument.
+    const { $user, ...args } = row.args as Record<string, unknown>;
+    const outcome = engine.callTool(row.tool, args, typeof $user === "string" ? { userId: $user } : {});
     expect(outcome.kind).toBe("result");
     if (outcome.kind !== "result") return;
     expect(outcome.scenario).toBe(row.scenario);

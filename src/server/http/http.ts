@@ -8,6 +8,7 @@ import { frontDoor } from "./fastPath/frontDoor.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Clock } from "../../engine/types.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
 
@@ -41,11 +42,11 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
+export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
   const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const ctx = { engine, config, log, registry };
+  const ctx = { engine, config, log, registry, clock: opts.clock };
   const server = http.createServer(frontDoor(createApp(ctx), ctx));
   try {
     await listen(server, config.port, config.host);
@@ -78,6 +79,7 @@ export async function startHttp(config: Config): Promise<HttpHost> {
   // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping. Requests are
   // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  if (config.auth) stderrLog(`--auth: sign-in required; authorization server at ${config.publicUrl || host.baseUrl}${config.authAutoApprove ? " (auto-approve: every sign-in is 900000001)" : ""}`);
   void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
   exitOnSignals(() => host.close(), stderrLog);
   return host;

@@ -1,5 +1,5 @@
 // The hot path of /mcp: a plain tools/call or tools/list POSTed on an established session is
-// answered here, straight from the body streamableRoute has parsed, instead of through the SDK's
+// answered here, straight from the body the front door has parsed, instead of through the SDK's
 // transport (web-standard Request and stream conversion, zod parsing of every message, the
 // Protocol's promise chain): those cost most of a call. Same engine call, same context, same log
 // line, same bytes on the wire. Anything else, or any session feature in play (debug log

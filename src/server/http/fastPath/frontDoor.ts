@@ -1,11 +1,12 @@
 // In front of express: a POST /mcp that may be a plain call on an established session is read
 // here and, if it is, answered by answerFast without express's routing. Anything else goes to
 // express untouched (or, once its body has been read, with that body: see preRead.ts), through
-// the same checks in the same order: Host, CORS, protocol version, body, session.
+// the same checks in the same order: Host, CORS, protocol version, body, session. Under --auth
+// it steps aside altogether.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { supportedVersions } from "../../mcp/protocolVersions.js";
 import { CORS_HEADERS } from "../cors.js";
-import { hostnameOf, isLoopbackName } from "../hostCheck.js";
+import { hostnameOf, isAllowedName, isLoopbackName } from "../hostCheck.js";
 import type { HostContext } from "../hostContext.js";
 import { readJsonBody } from "../readJsonBody.js";
 import { answerFast, headersFit } from "./answerFast.js";
@@ -13,11 +14,17 @@ import { leaveBody } from "./preRead.js";
 import { sessionLookupFor } from "./sessionLookup.js";
 
 export function frontDoor(app: RequestListener, ctx: HostContext): RequestListener {
+  // --auth puts a bearer gate before /mcp and reads each call's headers: all of it is express's.
+  if (ctx.config.auth) return app;
   const enforceHost = isLoopbackName(ctx.config.host);
+  const allowedHosts = ctx.config.allowedHosts ?? [];
 
   function mayAnswer(req: IncomingMessage): boolean {
     if (req.method !== "POST" || req.url !== "/mcp") return false;
-    if (enforceHost && !isLoopbackName(hostnameOf(req.headers.host ?? ""))) return false;
+    if (enforceHost) {
+      const name = hostnameOf(req.headers.host ?? "");
+      if (!isLoopbackName(name) && !isAllowedName(name, allowedHosts)) return false;
+    }
     const version = req.headers["mcp-protocol-version"];
     if (version !== undefined && (typeof version !== "string" || !supportedVersions.includes(version))) return false;
     return headersFit(req) && typeof req.headers["mcp-session-id"] === "string";
