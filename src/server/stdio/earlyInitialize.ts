@@ -69,3 +69,22 @@ export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOp
     stdin.on("end", onEnd);
   });
 }
+
+/**
+ * Until the SDK path installs its own handlers (host/shutdown.ts), a SIGINT or SIGTERM ends the
+ * process as that would: nothing is open yet, so exit 0 at once, after a whole answer line.
+ * Returns the function that removes these handlers.
+ */
+export function exitOnEarlySignals(log: (line: string) => void): () => void {
+  const handlers = (["SIGINT", "SIGTERM"] as const).map((signal) => {
+    const handler = () => {
+      log(`${signal}: shutting down`);
+      process.exit(0);
+    };
+    process.once(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
+}
