@@ -12,6 +12,12 @@ function int(name: string) {
   };
 }
 
+function scale(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`--delay-scale must be a number >= 0, got "${value}"`);
+  return n;
+}
+
 /** Repeatable; the environment variable may list several names separated by commas. */
 function hostNames(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
@@ -50,6 +56,7 @@ const program = new Command("careem-mcp")
   .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
   .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
   .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
+  .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
   .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
   .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
   .addOption(new Option("--auth-auto-approve", "--auth, skipping the sign-in page: every sign-in is user 900000001 (headless tests, CI)").implies({ auth: true }))
@@ -83,6 +90,7 @@ Examples:
       keepAliveMs: opts.keepalive,
       bodyLimit: opts.bodyLimit,
       challengeToken: opts.appsChallenge,
+      delayScale: opts.delayScale,
       auth: Boolean(opts.auth),
       authAutoApprove: Boolean(opts.authAutoApprove),
       authTokenTtlS: opts.authTokenTtl,

@@ -22,6 +22,8 @@ export interface Config {
   challengeToken: string;
   /** SSE keep-alive comment interval in milliseconds. */
   keepAliveMs: number;
+  /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
+  delayScale: number;
   /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
   auth: boolean;
   /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
@@ -46,6 +48,7 @@ export const defaults: Config = {
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
+  delayScale: 1,
   auth: false,
   authAutoApprove: false,
   authTokenTtlS: 3600,
@@ -66,6 +69,7 @@ export const envNames = {
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
+  delayScale: "CAREEM_MCP_DELAY_SCALE",
   authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
   allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",
   publicUrl: "CAREEM_MCP_PUBLIC_URL",

@@ -7,6 +7,7 @@ import { render } from "./render.js";
 import { selectScenario } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { withResultFault } from "./resultFault.js";
 import { withSignedInUser } from "./signedInUser.js";
 
 export interface EngineOptions {
@@ -86,6 +87,15 @@ export class Engine {
     return hash.digest("hex");
   }
 
+  /**
+   * Whether a call of this tool may play `json dynamics` (some scenario of its file declares
+   * them). The HTTP fast path answers only tools that cannot, and leaves the rest to the SDK.
+   */
+  mayPlayDynamics(name: string): boolean {
+    const entry = this.catalog.get(name);
+    return entry.kind === "ok" && entry.result.tool.scenarios.some((s) => s.dynamics !== undefined);
+  }
+
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
   callTool(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome {
     try {
@@ -137,12 +147,14 @@ export class Engine {
       result = errorResult(typeof value === "string" ? value : goJson(value));
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
-      if (problem) warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+      // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
+      if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
       result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };
     }
-    return { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
+    result = withResultFault(result, scenario.dynamics);
+    return { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
   }
 }

@@ -1,6 +1,7 @@
 // ToolFile -> a servable tool: templates compiled, schemas compiled, names agreed. Anything that
 // would make a call answer wrongly is a fatal problem: the file is left out of tools/list.
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { parseDynamics, type Dynamics } from "./dynamics.js";
 import { JsonTextError } from "./jsonText.js";
 import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
@@ -17,6 +18,8 @@ export interface LoadedScenario {
   isError: boolean;
   /** Line of the response or error block. */
   blockLine: number;
+  /** Declared latency, progress, log messages and fault (`json dynamics`). */
+  dynamics?: Dynamics;
 }
 
 export interface LoadedTool {
@@ -66,6 +69,12 @@ export function loadTool(file: ToolFile): LoadResult {
   for (const scenario of file.scenarios) {
     const block = scenario.response ?? scenario.error;
     if (!block) continue;
+    let dynamics: Dynamics | undefined;
+    if (scenario.dynamics) {
+      const parsed = parseDynamics(scenario.dynamics.value, scenario.dynamics.line);
+      if (parsed.ok) dynamics = parsed.dynamics;
+      else for (const p of parsed.problems) at(p.line, `scenario "${scenario.name}": ${p.message}`);
+    }
     try {
       scenarios.push({
         name: scenario.name,
@@ -74,6 +83,7 @@ export function loadTool(file: ToolFile): LoadResult {
         template: sharedTemplates.get(block.value, () => compileTemplate(block.value)),
         isError: !scenario.response,
         blockLine: block.line,
+        ...(dynamics && { dynamics }),
       });
     } catch (err) {
       const kind = scenario.response ? "json response" : "json error";
@@ -107,7 +117,7 @@ function fresh<T>(value: T): T {
 }
 
 /**
- * What a loaded tool keeps of its file: not the response and error texts (compiled into
+ * What a loaded tool keeps of its file: not the response, error and dynamics texts (compiled into
  * templates), and no string cut out of the file's text. V8 keeps a whole string alive for any
  * slice of it, so a scenario name or front-matter value kept the file's text (about 15 KB, twice
  * that for non-Latin-1 text) for as long as the tool was loaded: 46 MiB at 2,000 files.
@@ -120,6 +130,6 @@ function keepable(file: ToolFile): ToolFile {
     path: fresh(file.path),
     name: fresh(file.name),
     frontMatter: fresh(file.frontMatter),
-    scenarios: file.scenarios.map(({ response: _response, error: _error, ...rest }) => ({ ...rest, name: fresh(rest.name) })),
+    scenarios: file.scenarios.map(({ response: _response, error: _error, dynamics: _dynamics, ...rest }) => ({ ...rest, name: fresh(rest.name) })),
   };
 }

@@ -17,7 +17,7 @@ const MATTER_OPTIONS = { engines: { js: refuse, javascript: refuse, coffee: refu
 
 const processor = unified().use(remarkParse);
 
-const SCENARIO_BLOCKS = new Set(["match", "response", "error"]);
+const SCENARIO_BLOCKS = new Set(["match", "response", "error", "dynamics"]);
 
 interface MdNode {
   type: string;
@@ -114,7 +114,8 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
     let value: Json;
     try {
       // Templates may hold bare {{...}} values, which are not JSON: they are compiled later.
-      value = meta === "response" || meta === "error" ? (node.value ?? "") : (parseJson(node.value ?? "") as Json);
+      // Dynamics stay text too: loadTool parses them, so a problem can name the line of its key.
+      value = meta === "response" || meta === "error" || meta === "dynamics" ? (node.value ?? "") : (parseJson(node.value ?? "") as Json);
     } catch (err) {
       if (err instanceof JsonTextError) {
         problem(contentLine + err.lineOffset, `json ${meta} block: ${err.message}`);
@@ -125,8 +126,9 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
     const block: Block = { value, line: contentLine };
     if (section.kind === "scenario" && SCENARIO_BLOCKS.has(meta)) {
       const scenario = section.scenario;
-      const key = meta as "match" | "response" | "error";
+      const key = meta as "match" | "response" | "error" | "dynamics";
       if (scenario[key]) problem(line, `scenario "${scenario.name}" has a second json ${meta} block (keep one)`);
+      else if (key === "dynamics") scenario.dynamics = block as Block<string>;
       else if (key !== "match" && (scenario.response || scenario.error)) {
         problem(line, `scenario "${scenario.name}" has both json response and json error (a scenario answers one way)`);
       } else if (key === "match") scenario.match = block;

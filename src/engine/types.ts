@@ -1,4 +1,5 @@
 // Shared shapes of the engine. The engine is pure: no express, no sockets, no global clock.
+import type { Dynamics } from "./dynamics.js";
 
 /** A JSON value as parsed from a tool file or a call's arguments. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -39,6 +40,8 @@ export interface Scenario {
   response?: Block<string>;
   /** Raw text of the `json error` block. */
   error?: Block<string>;
+  /** Raw text of the `json dynamics` block (latency, progress, faults): parsed by loadTool. */
+  dynamics?: Block<string>;
 }
 
 /** A parsed tool file. `problems` non-empty means the file is broken and must not be served. */
@@ -73,6 +76,8 @@ export type CallOutcome =
       selectedBy: "forced" | "matched" | "default" | null;
       /** Warnings worth a log line (stale forced scenario, output schema mismatch, ...). */
       warnings: string[];
+      /** The chosen scenario's `json dynamics`, for the host to play out (src/server/dynamics/). */
+      dynamics?: Dynamics;
     }
   | {
       /** JSON-RPC error -32602, message `unknown tool "<name>"`. */

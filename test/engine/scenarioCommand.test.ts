@@ -68,6 +68,6 @@ describe("scenario command", () => {
   it("checks names against the catalog given with --tools", () => {
     const run = scenario("echo", "x", "--tools", "test/fixtures/broken/tools");
     expect(run.status).toBe(1);
-    expect(run.err).toMatch(/valid tools: bad_front_matter, /);
+    expect(run.err).toMatch(/valid tools: bad_dynamics, bad_front_matter, /);
   });
 });

@@ -1,5 +1,6 @@
 // One real server process per test file: `node dist/cli.js --port 0 --tools <dir>`, ready when
-// stderr names its /mcp URL, killed (and awaited) when the file is done.
+// stderr names its /mcp URL, killed (and awaited) when the file is done. Declared latencies are
+// scaled to 0: journeys test the conversation, not the waiting.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -20,7 +21,7 @@ export async function startServer(toolsDir = path.join(projectRoot, "tools"), ti
   const cli = path.join(projectRoot, "dist", "cli.js");
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first with npx tsc -p tsconfig.build.json`);
 
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--delay-scale", "0"], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });

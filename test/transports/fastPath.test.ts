@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaults } from "../../src/config.js";
 import { fastPathStats } from "../../src/server/http/fastPath/answerFast.js";
 import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
-import { copyCatalog, type TempCatalog } from "./catalog.js";
+import fs from "node:fs";
+import path from "node:path";
+import { copyCatalog, fixturesDir, type TempCatalog } from "./catalog.js";
 import { initializeBody, mcpHeaders, rawExchange, rawHttp, sseMessages } from "./rawHttp.js";
 
 let catalog: TempCatalog;
@@ -15,6 +17,9 @@ let session: string;
 
 beforeAll(async () => {
   catalog = copyCatalog();
+  // A tool whose scenario declares dynamics (a delay, progress): the SDK path plays them.
+  fs.mkdirSync(path.join(catalog.dir, "conformance"), { recursive: true });
+  fs.copyFileSync(path.join(fixturesDir, "conformance-tools", "conformance", "test_tool_with_progress.md"), path.join(catalog.dir, "conformance", "test_tool_with_progress.md"));
   host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir }, { log: () => {} });
   await host.ready;
   const init = await rawHttp(host.baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
@@ -87,6 +92,14 @@ describe("the /mcp fast path answers byte for byte as the SDK transport does", (
     const before = fastPathStats.answered;
     await exchange(body, "application/json", extra);
     expect(fastPathStats.answered).toBe(before);
+  });
+
+  it("a tool whose scenarios declare dynamics is left to the SDK, which plays them", async () => {
+    const before = fastPathStats.answered;
+    const answer = await exchange(call(40, { name: "test_tool_with_progress", arguments: {}, _meta: { trace: "t" } }), "application/json");
+    expect(fastPathStats.answered).toBe(before);
+    const messages = sseMessages(answer.slice(answer.indexOf("\r\n\r\n") + 4).replace(/\r\n[0-9a-f]+\r\n/g, "\n")) as { id?: number; result?: unknown }[];
+    expect(messages.find((m) => m.id === 40)?.result).toBeDefined();
   });
 
   it("a session at logging level debug gets its notification first: the SDK path answers", async () => {

@@ -5,6 +5,8 @@ import { createMcpServer } from "../mcp/mcpServer.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
+import { dynamicsRuntime } from "../dynamics/runtime.js";
+import type { SessionPort } from "../dynamics/sessionPort.js";
 import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
@@ -16,9 +18,12 @@ export interface HostContext {
   clock?: Clock;
 }
 
-export function serverFor(ctx: HostContext, transport: string) {
+/** `port`: how this session's transport defers answers and plays faults (see src/server/dynamics/). */
+export function serverFor(ctx: HostContext, transport: string, port?: SessionPort) {
   return createMcpServer({
     engine: ctx.engine,
+    dynamics: dynamicsRuntime(ctx.config),
+    port,
     serviceVersion: ctx.config.serviceVersion,
     widgetDomain: ctx.config.widgetDomain,
     transport,

@@ -19,6 +19,8 @@ import { ErrorCodes, RpcError } from "./rpcError.js";
 import { registerSessionCalls } from "./sessionCalls.js";
 import { toolsCall } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
+import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
+import type { SessionPort } from "../dynamics/sessionPort.js";
 
 export interface McpServerOptions {
   /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
@@ -30,6 +32,10 @@ export interface McpServerOptions {
   /** The session id for transports that have none of their own (stdio). */
   sessionId?: string;
   log: Log;
+  /** Plays scenarios' `json dynamics` (latency, progress, faults); absent, they answer at once. */
+  dynamics?: DynamicsRuntime;
+  /** How this session's transport defers answers and puts faults on its wire. */
+  port?: SessionPort;
   /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
   auth?: boolean;
 }
@@ -47,6 +53,13 @@ export function createMcpServer(opts: McpServerOptions): Server {
   let known: ToolEngine | undefined = typeof opts.engine === "function" ? undefined : opts.engine;
   const load = opts.engine;
   const engine = (): ToolEngine | Promise<ToolEngine> => known ?? (load as () => Promise<ToolEngine>)().then((e) => (known = e));
+  const dynamics: DynamicsSession | undefined = opts.dynamics && {
+    runtime: opts.dynamics,
+    port: opts.port,
+    logLevel: () => level,
+    closed: () => server.transport === undefined,
+    log: opts.log,
+  };
 
   // Methods without required params keep the SDK's typed handlers.
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await engine()).listTools() }) as unknown as ListToolsResult);
@@ -70,7 +83,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", auth: opts.auth }, params, extra);
+      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics, auth: opts.auth }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },
@@ -80,6 +93,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
     debug: () => level === "debug",
     ready: () => known !== undefined,
     call: (params, sessionId) => (raw["tools/call"] as RawHandler)(params, { sessionId } as Parameters<FallbackHandler>[1]),
+    // Only when this session would play them: stdio and SSE sessions without a runtime never do.
+    mayPlayDynamics: (name) => dynamics !== undefined && (known as ToolEngine).mayPlayDynamics(name),
     tools: () => (known as ToolEngine).listTools(),
   });
   server.removeRequestHandler("initialize");

@@ -12,6 +12,8 @@ export interface SessionCalls {
   ready(): boolean;
   /** tools/call as the session's handler runs it; throws RpcError as it does. */
   call(params: Record<string, unknown>, sessionId: string | undefined): ServerResult | Promise<ServerResult>;
+  /** A call of this tool may play declared dynamics (delays, progress, faults): the SDK path's to answer. */
+  mayPlayDynamics(name: string): boolean;
   /** The tools tools/list answers. */
   tools(): JsonObject[];
 }

@@ -3,7 +3,8 @@
 // transport (web-standard Request and stream conversion, zod parsing of every message, the
 // Protocol's promise chain): those cost most of a call. Same engine call, same context, same log
 // line, same bytes on the wire. Anything else, or any session feature in play (debug log
-// notifications, an engine still loading), takes the SDK's path.
+// notifications, an engine still loading, a tool whose scenarios declare dynamics), takes the
+// SDK's path.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionCallsOf } from "../../mcp/sessionCalls.js";
 import { plainRequest } from "../../mcp/plainRequest.js";
@@ -32,6 +33,8 @@ export function answerFast(session: FastSession, req: IncomingMessage, res: Serv
   if (request.method === "tools/call" ? request.params === undefined : request.params !== undefined && Object.keys(request.params).length > 0) return false;
   const calls = sessionCallsOf(session.server);
   if (!calls || !calls.ready() || calls.debug()) return false;
+  // Declared dynamics answer late, stream progress or take the response over: the SDK path's.
+  if (request.method === "tools/call" && calls.mayPlayDynamics(typeof request.params?.name === "string" ? request.params.name : "")) return false;
   const { id } = request;
   fastPathStats.answered++;
 
