@@ -2,22 +2,30 @@
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
+import { goQuote } from "./goFormat.js";
 import { goJson } from "./goJson.js";
+import { stringifyDeep } from "./jsonText.js";
 import { render } from "./render.js";
-import { selectScenario } from "./select.js";
-import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import { selectScenario, type Selection } from "./select.js";
+import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { closestMiss } from "./closest.js";
+import { forcedByCall } from "./forcedByCall.js";
+import type { LoadedTool } from "./loadTool.js";
+import { whySteps, type WhyReport } from "./why.js";
 import { withResultFault } from "./resultFault.js";
 import { withSignedInUser } from "./signedInUser.js";
+import { sortKeys } from "./sortKeys.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
   toolsDir: string;
   /**
-   * Where forced scenarios come from (`.run/overrides.json` in the host). Injected so the engine
-   * never depends on the forcing CLI's module; absent means nothing is forced.
+   * Out-of-band forcing: per session, then `.run/overrides.json` (src/forcing in the host).
+   * Injected so the engine never depends on where forcing is kept; absent means only per-call
+   * forcing (the request's `_meta`) applies.
    */
-  forced?: ForcedScenarios;
+  forced?: Forcing;
   clock?: Clock;
   random?: RandomSource;
 }
@@ -29,7 +37,7 @@ export const systemRandom: RandomSource = {
 
 export const systemClock: Clock = () => Date.now();
 
-const nothingForced: ForcedScenarios = { read: () => ({ overrides: Object.create(null) as Record<string, string> }) };
+const nothingForced: Forcing = { choose: () => ({ warnings: [] }) };
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.message}`;
@@ -44,7 +52,7 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
-  private readonly overrides: ForcedScenarios;
+  private readonly overrides: Forcing;
 
   constructor(opts: EngineOptions) {
     this.catalog = new Catalog(opts.toolsDir);
@@ -107,7 +115,6 @@ export class Engine {
     }
   }
 
-  // `call` is the seam for per-session state and forcing (issues 12, 17); the user is read here.
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
@@ -119,7 +126,9 @@ export class Engine {
     const warnings: string[] = [];
     // Missing or null arguments count as {} (SPEC-NOTES 6).
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
-    const reason = tool.validators.checkArguments(args);
+    // The go-sdk unmarshals arguments into a map before validating: anything but an object
+    // fails there, in the JSON decoder's words (measured by the parity twin, issue 11).
+    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
@@ -128,16 +137,15 @@ export class Engine {
     }
     const argObject = args as Record<string, Json>;
 
-    const { overrides, warning } = this.overrides.read();
-    if (warning) warnings.push(warning);
-    const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
-    const selection = selectScenario(tool.scenarios, withSignedInUser(argObject, call.userId), forced);
-    if (selection.staleForced !== undefined) {
-      warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
+    const decided = this.decide(tool, argObject, call, true);
+    warnings.push(...decided.warnings);
+    if (decided.kind === "refused") {
+      return { kind: "result", result: errorResult(decided.refusal), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    const { selection, forced } = decided;
     const scenario = selection.scenario;
     if (!scenario) {
-      const text = `no scenario of ${name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
+      const text = noScenarioText(tool);
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
@@ -149,12 +157,74 @@ export class Engine {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
       if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-      result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
+      // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted.
+      const output = (tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
+      result = { content: [{ type: "text", text: goJson(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };
     }
     result = withResultFault(result, scenario.dynamics);
-    return { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
+    const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
+    if (forced) outcome.forced = forced;
+    if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
+    return outcome;
   }
+
+  /**
+   * Forcing layers in precedence order (per call, per session, the overrides file), then the
+   * scenarios' match blocks, then the default. `use`: false for `why`, which only looks.
+   */
+  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean): Decision {
+    const names = tool.scenarios.map((s) => s.name);
+    const warnings: string[] = [];
+    let forced: ForcedChoice | undefined;
+    const byCall = forcedByCall(tool.name, names, call);
+    if (byCall.kind === "refused") return { kind: "refused", refusal: byCall.text, warnings };
+    if (byCall.kind === "forced") forced = { scenario: byCall.scenario, layer: "call" };
+    else {
+      const outOfBand = this.overrides.choose(tool.name, names, call, use);
+      warnings.push(...outOfBand.warnings);
+      forced = outOfBand.forced;
+    }
+    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, withSignedInUser(args, call.userId), forced?.scenario), forced };
+  }
+
+  /** What a call with these arguments would get and why, without answering it or using up a count. */
+  explain(name: string, rawArgs: unknown, call: CallContext = {}): WhyReport {
+    const entry = this.catalog.get(name);
+    const report: WhyReport = { tool: name, steps: [], scenario: null, selectedBy: null, warnings: [] };
+    if (entry.kind === "missing") return { ...report, error: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "broken") return { ...report, error: `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}` };
+    const tool = entry.result.tool;
+    report.file = tool.file.path;
+    const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
+    const invalid = tool.validators.checkArguments(args);
+    if (invalid !== null) return { ...report, error: `validating "arguments": ${invalid}` };
+    const argObject = args as Record<string, Json>;
+    // Matching sees the arguments plus `$user`, as a real call's does.
+    const subject = withSignedInUser(argObject, call.userId);
+    report.steps = whySteps(tool.scenarios, subject);
+    const decided = this.decide(tool, argObject, call, false);
+    report.warnings = decided.warnings;
+    if (decided.kind === "refused") return { ...report, error: decided.refusal };
+    const { selection, forced } = decided;
+    if (!selection.scenario) return { ...report, error: noScenarioText(tool) };
+    report.scenario = selection.scenario.name;
+    report.selectedBy = selection.selectedBy;
+    if (forced) report.forced = forced;
+    if (selection.selectedBy === "default") {
+      const closest = closestMiss(tool.scenarios, subject);
+      if (closest) report.closest = closest;
+    }
+    return report;
+  }
+}
+
+type Decision =
+  | { kind: "refused"; refusal: string; warnings: string[] }
+  | { kind: "selected"; selection: Selection; forced: ForcedChoice | undefined; warnings: string[] };
+
+function noScenarioText(tool: LoadedTool): string {
+  return `no scenario of ${tool.name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
 }

@@ -2,7 +2,10 @@
 // that every transport host wants.
 import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
+import { frozenSources } from "../../engine/frozenSources.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
+import { layeredForcing } from "../../forcing/layeredForcing.js";
+import { SessionForcing } from "../../forcing/sessionForcing.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
@@ -11,6 +14,8 @@ import type { ToolWatcher } from "./watchTools.js";
 
 export interface HostEngine {
   engine: Engine;
+  /** Per-session forcing, consulted before the overrides file; freed when a session ends. */
+  sessionForcing: SessionForcing;
   watcher: ToolWatcher;
   /** Settles when every tool file has been loaded once, broken ones logged. */
   ready: Promise<void>;
@@ -20,7 +25,11 @@ export interface HostEngine {
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: new OverridesReader(config.runDir) });
+  const sessionForcing = new SessionForcing();
+  registry.onEnd((id) => sessionForcing.forget(id));
+  // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
+  const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers
@@ -32,5 +41,5 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
     },
     (err: unknown) => log(`could not load the tools directory: ${err instanceof Error ? err.message : String(err)}`),
   );
-  return { engine, watcher, ready, reportProblems };
+  return { engine, sessionForcing, watcher, ready, reportProblems };
 }

@@ -12,6 +12,7 @@ export interface OpenSession {
 
 export class SessionRegistry {
   private readonly sessions = new Map<string, OpenSession>();
+  private readonly endHooks: ((id: string) => void)[] = [];
 
   constructor(private readonly log: Log) {}
 
@@ -24,7 +25,18 @@ export class SessionRegistry {
   }
 
   delete(id: string): void {
-    this.sessions.delete(id);
+    if (!this.sessions.delete(id)) return;
+    for (const hook of this.endHooks) hook(id);
+  }
+
+  /** Called once for each session that ends, whatever ended it (what it owns is freed there). */
+  onEnd(hook: (id: string) => void): void {
+    this.endHooks.push(hook);
+  }
+
+  /** Every open session, oldest first. */
+  list(): OpenSession[] {
+    return [...this.sessions.values()];
   }
 
   get size(): number {
@@ -42,6 +54,6 @@ export class SessionRegistry {
 
   async closeAll(): Promise<void> {
     await Promise.allSettled([...this.sessions.values()].map((session) => session.close()));
-    this.sessions.clear();
+    for (const id of [...this.sessions.keys()]) this.delete(id);
   }
 }

@@ -5,6 +5,7 @@ import { createMcpServer } from "../mcp/mcpServer.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
+import type { LocalContext } from "../local/localContext.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 import type { SessionPort } from "../dynamics/sessionPort.js";
 import type { Clock } from "../../engine/types.js";
@@ -14,6 +15,8 @@ export interface HostContext {
   config: Config;
   log: Log;
   registry: SessionRegistry;
+  /** The local-only journal, forcing and dashboard under /_local/ (absent: not mounted). */
+  local?: LocalContext;
   /** The host's clock (token issue and expiry under --auth); tests inject one. */
   clock?: Clock;
 }
@@ -28,6 +31,7 @@ export function serverFor(ctx: HostContext, transport: string, port?: SessionPor
     widgetDomain: ctx.config.widgetDomain,
     transport,
     log: ctx.log,
+    onCall: ctx.local?.journal.record,
     auth: ctx.config.auth,
   });
 }

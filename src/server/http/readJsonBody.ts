@@ -6,7 +6,7 @@ import { takeBody } from "./fastPath/preRead.js";
 
 export type BodyResult =
   | { ok: true; value: unknown }
-  | { ok: false; status: 400 | 413; code: number; message: string };
+  | { ok: false; status: 400 | 413; code: number; message: string; empty?: boolean };
 
 /**
  * An oversized body up to this size is read to its end and thrown away before the 413 goes
@@ -49,10 +49,11 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
     req.on("error", reject);
     req.on("end", () => {
       if (over) return resolve(tooLarge);
+      const text = Buffer.concat(chunks).toString("utf8");
       try {
-        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        resolve({ ok: true, value: JSON.parse(text) });
       } catch {
-        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON" });
+        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON", empty: text.length === 0 });
       }
     });
   });

@@ -40,6 +40,11 @@ export class InOrderReplies implements Transport {
     };
   }
 
+  /** The wrapped transport's session (the SDK hands it to every handler as extra.sessionId). */
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
   start(): Promise<void> {
     return this.inner.start();
   }

@@ -17,7 +17,7 @@ import type { Log } from "../host/log.js";
 import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
 import { registerSessionCalls } from "./sessionCalls.js";
-import { toolsCall } from "./toolsCall.js";
+import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
 import type { SessionPort } from "../dynamics/sessionPort.js";
@@ -32,6 +32,8 @@ export interface McpServerOptions {
   /** The session id for transports that have none of their own (stdio). */
   sessionId?: string;
   log: Log;
+  /** Hears every tools/call once answered (the HTTP host's journal). */
+  onCall?: ToolsCallContext["onCall"];
   /** Plays scenarios' `json dynamics` (latency, progress, faults); absent, they answer at once. */
   dynamics?: DynamicsRuntime;
   /** How this session's transport defers answers and puts faults on its wire. */
@@ -62,7 +64,11 @@ export function createMcpServer(opts: McpServerOptions): Server {
   };
 
   // Methods without required params keep the SDK's typed handlers.
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await engine()).listTools() }) as unknown as ListToolsResult);
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
+    if (typeof request.params?.cursor === "string" && request.params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
+    return { tools: (await engine()).listTools() } as unknown as ListToolsResult;
+  });
   server.setRequestHandler(ListResourcesRequestSchema, () => listWidgetResources(opts.widgetDomain));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
 
@@ -71,19 +77,30 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // initialize falls back to the SDK's latest version where production answers 2025-06-18.
   const raw: Record<string, RawHandler> = {
     initialize: (params) => initializeResult(opts.serviceVersion, params),
+    // The go-sdk takes any level string; an unknown one sends nothing (parity twin, issue 11).
     "logging/setLevel": (params) => {
       const parsed = LoggingLevelSchema.safeParse(params.level);
-      if (!parsed.success) throw new RpcError(ErrorCodes.invalidParams, `invalid logging level ${JSON.stringify(params.level)}`);
-      level = parsed.data;
+      level = parsed.success ? parsed.data : undefined;
       return {};
     },
+    // Answered by the go-sdk though production has no prompts.
+    "prompts/list": () => ({ prompts: [] }) as unknown as ServerResult,
+    "resources/subscribe": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
+    },
+    "completion/complete": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
+    },
     "resources/read": (params) => {
+      // A missing uri is the empty uri to the go-sdk: not found.
+      if (params.uri === undefined) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: "" });
       if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
       if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics, auth: opts.auth }, params, extra);
+      const call = (e: ToolEngine) =>
+        toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics, auth: opts.auth, onCall: opts.onCall }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },
@@ -108,7 +125,9 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // A synchronous throw still becomes the error answer, as the .then() catches it.
   server.fallbackRequestHandler = ((request: JSONRPCRequest, extra: Parameters<FallbackHandler>[1]) => {
     const handler = Object.prototype.hasOwnProperty.call(raw, request.method) ? raw[request.method] : undefined;
-    if (!handler) throw new RpcError(ErrorCodes.methodNotFound, "Method not found");
+    // The go-sdk's words for a method it does not know, and for one whose params are missing.
+    if (!handler) throw new RpcError(0, `JSON RPC not handled: ${JSON.stringify(request.method)} unsupported`);
+    if (request.params === undefined && request.method !== "prompts/list") throw new RpcError(-32600, 'invalid request: missing required "params"');
     const params = typeof request.params === "object" && request.params !== null && !Array.isArray(request.params) ? request.params : {};
     return handler(params as Record<string, unknown>, extra);
   }) as FallbackHandler;
