@@ -26,7 +26,8 @@ describe("earlyInitialize", () => {
     const after = '{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n';
     const whole = `${initLine}\r\n${after}`;
     const { answered, rest } = await run([whole.slice(0, 10), whole.slice(10, 130), whole.slice(130)]);
-    expect(answered).toBe('{"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true},"resources":{"listChanged":true},"logging":{}},"serverInfo":{"name":"careem-mcp-service","version":"v9"}},"jsonrpc":"2.0","id":1}\n');
+    // The go-sdk's text, as the stdio transport writes it (goWire); process.test.ts compares it with the SDK path's.
+    expect(answered).toBe('{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"logging":{},"resources":{"listChanged":true},"tools":{"listChanged":true}},"protocolVersion":"2025-06-18","serverInfo":{"name":"careem-mcp-service","version":"v9"}}}\n');
     expect(rest).toBe(after);
   });
 

@@ -6,6 +6,7 @@
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import { initializeResult } from "../mcp/initializeResult.js";
 import { plainRequest } from "../mcp/plainRequest.js";
+import { goMessageText } from "../goWire/goWire.js";
 
 export interface EarlyOptions {
   serviceVersion: string;
@@ -24,7 +25,8 @@ export function earlyAnswer(line: string, opts: EarlyOptions): string | undefine
   }
   const request = plainRequest(message, ["initialize"]);
   if (!request || request.params === undefined) return undefined;
-  return `${JSON.stringify({ result: initializeResult(opts.serviceVersion, request.params), jsonrpc: "2.0", id: request.id })}\n`;
+  // As the stdio transport writes it now: the go-sdk's text (goWire/goWire.ts).
+  return `${goMessageText({ result: initializeResult(opts.serviceVersion, request.params), jsonrpc: "2.0", id: request.id }, "initialize")}\n`;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionCallsOf } from "../../mcp/sessionCalls.js";
 import { plainRequest } from "../../mcp/plainRequest.js";
-import { errorJson, resultJson, writeAnswer, writeLater } from "./sseAnswer.js";
+import { errorJson, resultEnvelope, resultJson, writeAnswer, writeLater } from "./sseAnswer.js";
 import type { FastSession } from "./sessionLookup.js";
 import { toolListText } from "./toolListText.js";
 
@@ -42,7 +42,8 @@ export function answerFast(session: FastSession, req: IncomingMessage, res: Serv
   try {
     if (request.method === "tools/list") {
       const text = toolListText(calls.tools());
-      writeAnswer(res, session.id, [`{"result":{"tools":`, text, `},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`]);
+      const [head, tail] = resultEnvelope(id);
+      writeAnswer(res, session.id, [head, text, tail]);
       return true;
     }
     answer = calls.call(request.params as Record<string, unknown>, session.id);

@@ -4,11 +4,13 @@
 // the same checks in the same order: Host, CORS, protocol version, body, session. Under --auth
 // it steps aside altogether.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Request } from "express";
 import { supportedVersions } from "../../mcp/protocolVersions.js";
 import { CORS_HEADERS } from "../cors.js";
 import { hostnameOf, isAllowedName, isLoopbackName } from "../hostCheck.js";
 import type { HostContext } from "../hostContext.js";
 import { readJsonBody } from "../readJsonBody.js";
+import { refuseBeforeBody, refuseBody } from "../../goWire/goHttp.js";
 import { answerFast, headersFit } from "./answerFast.js";
 import { leaveBody } from "./preRead.js";
 import { sessionLookupFor } from "./sessionLookup.js";
@@ -19,12 +21,13 @@ export function frontDoor(app: RequestListener, ctx: HostContext): RequestListen
   const enforceHost = isLoopbackName(ctx.config.host);
   const allowedHosts = ctx.config.allowedHosts ?? [];
 
+  const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), allowedHosts);
+  const known = (id: string) => sessionLookupFor(ctx)?.(id) !== undefined;
+
+  /** The go-sdk's checks before the body (goWire/goHttp.ts), plus the fast path's own narrower ones. */
   function mayAnswer(req: IncomingMessage): boolean {
     if (req.method !== "POST" || req.url !== "/mcp") return false;
-    if (enforceHost) {
-      const name = hostnameOf(req.headers.host ?? "");
-      if (!isLoopbackName(name) && !isAllowedName(name, allowedHosts)) return false;
-    }
+    if (refuseBeforeBody(req as Request, hostOk, known)) return false;
     const version = req.headers["mcp-protocol-version"];
     if (version !== undefined && (typeof version !== "string" || !supportedVersions.includes(version))) return false;
     return headersFit(req) && typeof req.headers["mcp-session-id"] === "string";
@@ -37,7 +40,7 @@ export function frontDoor(app: RequestListener, ctx: HostContext): RequestListen
       (read) => {
         // Looked up again: the session may have ended while the body arrived.
         const session = read.ok ? lookup(req.headers["mcp-session-id"] as string) : undefined;
-        if (session && read.ok) {
+        if (session && read.ok && !refuseBody(req as Request, "-", read.value)) {
           for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
           if (answerFast(session, req, res, read.value)) return session.answeredAside();
           for (const [name] of CORS_HEADERS) res.removeHeader(name);

@@ -3,12 +3,15 @@
 // Content-Length, and one `event: message` whose data is the JSON-RPC answer. Checked byte for
 // byte against the SDK path by test/transports/fastPath.test.ts.
 import type { ServerResponse } from "node:http";
+import { goMessageText } from "../../goWire/goWire.js";
+import { writeGo } from "../../goWire/goText.js";
 
 const EVENT = "event: message\ndata: ";
 const END = "\n\n";
 
-function sseHeaders(sessionId: string): Record<string, string> {
-  return { "cache-control": "no-cache, no-transform", connection: "keep-alive", "content-type": "text/event-stream", "mcp-session-id": sessionId, "x-accel-buffering": "no" };
+// No Mcp-Session-Id: the go-sdk names the session only in the answer that opened it (streamableRoute drops it too).
+function sseHeaders(_sessionId: string): Record<string, string> {
+  return { "cache-control": "no-cache, no-transform", connection: "keep-alive", "content-type": "text/event-stream", "x-accel-buffering": "no" };
 }
 
 /** One complete answer: headers, Content-Length, the event. `parts` concatenated are the JSON text. */
@@ -36,12 +39,18 @@ export function writeLater(res: ServerResponse, sessionId: string, json: Promise
   void json.then((text) => res.end(EVENT + text + END));
 }
 
-/** JSON-RPC answers, keyed as the SDK's Protocol builds them. */
-export const resultJson = (id: string | number, result: unknown) => JSON.stringify({ result, jsonrpc: "2.0", id });
+/** JSON-RPC answers as the go-sdk writes them (goWire/goWire.ts), as the SDK path now sends them. */
+export const resultJson = (id: string | number, result: unknown) => goMessageText({ result, jsonrpc: "2.0", id }, "tools/call");
 
 export function errorJson(id: string | number, err: unknown): string {
   const e = (err ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
   const error: Record<string, unknown> = { code: Number.isSafeInteger(e.code) ? e.code : -32603, message: e.message ?? "Internal error" };
   if (e.data !== undefined) error.data = e.data;
-  return JSON.stringify({ jsonrpc: "2.0", id, error });
+  return goMessageText({ jsonrpc: "2.0", id, error }, "tools/call");
+}
+
+/** The envelope of a result whose text is already made: `{"jsonrpc":"2.0","id":…,"result":` and `}`. */
+export function resultEnvelope(id: string | number): [string, string] {
+  const head = writeGo({ jsonrpc: "2.0", id });
+  return [`${head.slice(0, -1)},"result":`, "}"];
 }
