@@ -168,8 +168,15 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         publicUrl: opts.publicUrl ?? "",
       };
       if (opts.stdio) {
+        // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
+        const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
+        const { stderrLog } = await import("../server/host/log.js");
+        const removeSignalHandlers = exitOnEarlySignals(stderrLog);
+        const stdin = await earlyInitialize(process.stdin, process.stdout, config);
         const { startStdio } = await import("../server/stdio/stdio.js");
-        await startStdio(config);
+        // startStdio installs its own handlers before its first await: no moment is left without.
+        removeSignalHandlers();
+        await startStdio(config, stdin);
         return;
       }
       const { startHttp } = await import("../server/http/http.js");

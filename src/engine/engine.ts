@@ -72,12 +72,20 @@ export class Engine {
     this.random = opts.random ?? systemRandom;
   }
 
-  /** Every good tool file's `json tool` block verbatim, sorted by name; broken files left out. */
+  /**
+   * Every good tool file's `json tool` block verbatim, sorted by name; broken files left out.
+   * The same array as last time while no definition changed, so a transport can keep its
+   * serialised form (6.5 MiB at 2,000 tools) until then. Callers must not change it.
+   */
   listTools(): JsonObject[] {
     const tools: JsonObject[] = [];
     for (const entry of this.catalog.all()) if (entry.kind === "ok") tools.push(entry.result.tool.definition);
+    const last = this.lastList;
+    if (last && last.length === tools.length && last.every((t, i) => t === tools[i])) return last;
+    this.lastList = tools;
     return tools;
   }
+  private lastList?: JsonObject[];
 
   /** Load and compile every tool file once, in the background (see Catalog.warm). */
   warm(): Promise<void> {
@@ -99,6 +107,15 @@ export class Engine {
       if (entry.kind === "ok") hash.update(`${entry.name}\u0000${definitionText(entry.result.tool.definition)}\u0001`);
     }
     return hash.digest("hex");
+  }
+
+  /**
+   * Whether a call of this tool may play `json dynamics` (some scenario of its file declares
+   * them). The HTTP fast path answers only tools that cannot, and leaves the rest to the SDK.
+   */
+  mayPlayDynamics(name: string): boolean {
+    const entry = this.catalog.get(name);
+    return entry.kind === "ok" && entry.result.tool.scenarios.some((s) => s.dynamics !== undefined);
   }
 
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */

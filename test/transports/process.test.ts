@@ -85,6 +85,29 @@ describe("stdio process", () => {
   });
 });
 
+describe("stdio early initialize", () => {
+  // A first-line initialize is answered before the SDK loads (earlyInitialize.ts); the same
+  // request as a later line is the SDK's to answer. Both must be the same bytes.
+  const init = (id: number | string, protocolVersion: unknown) =>
+    `${JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`;
+  it.each([
+    ["a supported version", 1, "2025-11-25"],
+    ["an unknown version (answered 2025-06-18)", "one", "1999-01-01"],
+    ["a version that is not a string", 3, 42],
+  ])("%s: the early answer is the SDK's answer, byte for byte", async (_label, id, version) => {
+    const early = spawnCli(["--stdio"]);
+    early.child.stdin.write(init(id, version));
+    const late = spawnCli(["--stdio"]);
+    // A notification first: the SDK is loaded and answers the initialize that follows.
+    late.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${init(id, version)}`);
+    for (const proc of [early, late]) await expect.poll(() => proc.stdout().includes("\n"), { timeout: 15_000 }).toBe(true);
+    expect(early.stdout()).toBe(late.stdout());
+    expect(JSON.parse(early.stdout())).toMatchObject({ id, result: { serverInfo: { name: "careem-mcp-service" } } });
+    for (const proc of [early, late]) proc.child.stdin.end();
+    expect([await early.exited, await late.exited]).toEqual([0, 0]);
+  });
+});
+
 describe("stdio parse errors", () => {
   it("a line that is not JSON gets the JSON-RPC parse error, and the session goes on", async () => {
     const proc = spawnCli(["--stdio"]);

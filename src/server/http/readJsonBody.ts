@@ -1,7 +1,8 @@
 // Reads a POST body ourselves instead of with express.json() / the SDK's express helper:
 // those answer malformed JSON with an HTML page and cap bodies at 100 KB (SPEC-NOTES 19).
-import type { Request } from "express";
+import type { IncomingMessage } from "node:http";
 import { protocolErrors, type ProtocolError } from "../mcp/protocolErrors.js";
+import { takeBody } from "./fastPath/preRead.js";
 
 /** `empty`: no body at all, which the go-sdk words apart from malformed JSON on /mcp. */
 export type BodyResult = { ok: true; value: unknown } | { ok: false; error: ProtocolError; empty?: boolean };
@@ -13,7 +14,9 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; error: Prot
  */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
-export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
+export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const already = takeBody(req); // read by the fast path's front door, then left to express
+  if (already) return Promise.resolve(already);
   const tooLarge: BodyResult = { ok: false, error: protocolErrors.tooLarge(limit) };
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {

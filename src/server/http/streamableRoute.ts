@@ -16,6 +16,7 @@ import { hostnameOf, isAllowedName, isLoopbackName } from "./hostCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { protocolErrors } from "../mcp/protocolErrors.js";
 import { sendProtocolError } from "./sendRpcError.js";
+import { registerSessionLookup } from "./fastPath/sessionLookup.js";
 import { OpenCalls, streamablePort } from "./streamableFaults.js";
 
 interface HttpSession extends OpenSession {
@@ -62,6 +63,13 @@ function isInitialize(body: unknown): boolean {
 
 export function streamableRoute(ctx: HostContext): RequestHandler {
   const { registry } = ctx;
+  // The fast path's front door finds sessions here; a lookup counts as a use, as a request does.
+  registerSessionLookup(ctx, (id) => {
+    const session = registry.get(id, "http") as HttpSession | undefined;
+    if (!session) return undefined;
+    // Answered outside the SDK transport: idle from now, unless another request or stream is open.
+    return { id, server: session.server, answeredAside: () => registry.busy(id)() };
+  });
   const enforceHost = isLoopbackName(ctx.config.host);
   const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), ctx.config.allowedHosts);
   const known = (id: string) => registry.get(id, "http") !== undefined;

@@ -16,7 +16,8 @@ import { limitLines } from "./stdioLines.js";
 import { stdioPort } from "./stdioFaults.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 
-export async function startStdio(config: Config): Promise<void> {
+/** `stdin`: what is left of stdin after earlyInitialize (process.stdin when called alone). */
+export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = process.stdin): Promise<void> {
   // A stray console.log anywhere would corrupt the JSON-RPC channel: send it to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -57,7 +58,8 @@ export async function startStdio(config: Config): Promise<void> {
   });
   // Every refusal is worded in protocolErrors.ts, as /mcp words it.
   const refuse = (error: ProtocolError) => void transport.send(errorMessage(error));
-  process.stdin.pipe(lines);
+  // The rest of stdin after the early initialize (earlyInitialize.ts) goes through the line limit.
+  stdin.pipe(lines);
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
     // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer
