@@ -32,6 +32,8 @@ const program = new Command("careem-mcp")
   .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
   .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
   .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
+  .addOption(new Option("--state-scope <scope>", "whose state a call sees: its MCP session's, or its user's (shared by the user's sessions, as production)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
+  .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
   .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
   .addHelpText(
     "after",
@@ -57,6 +59,8 @@ Examples:
       keepAliveMs: opts.keepalive,
       bodyLimit: opts.bodyLimit,
       challengeToken: opts.appsChallenge,
+      stateScope: opts.stateScope,
+      stateLimit: opts.stateLimit,
     };
     if (opts.check) {
       const { runCheck } = await import("./check/runCheck.js");

@@ -22,6 +22,10 @@ export interface Config {
   challengeToken: string;
   /** SSE keep-alive comment interval in milliseconds. */
   keepAliveMs: number;
+  /** Whose state a call reads and writes: its MCP session's (default) or its user's. */
+  stateScope: "session" | "user";
+  /** Most bytes of state one session (or user) may hold. */
+  stateLimit: number;
 }
 
 export const defaults: Config = {
@@ -36,6 +40,8 @@ export const defaults: Config = {
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
+  stateScope: "session",
+  stateLimit: 1024 * 1024,
 };
 
 /** Environment variable for each option, documented in --help and the README. */
@@ -51,4 +57,6 @@ export const envNames = {
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
+  stateScope: "CAREEM_MCP_STATE_SCOPE",
+  stateLimit: "CAREEM_MCP_STATE_LIMIT",
 } as const;

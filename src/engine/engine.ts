@@ -7,6 +7,9 @@ import { render } from "./render.js";
 import { selectScenario } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { StateStore } from "../state/stateStore.js";
+import { initialState } from "../state/initialState.js";
+import { commitState } from "../state/commitState.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -18,6 +21,8 @@ export interface EngineOptions {
   forced?: ForcedScenarios;
   clock?: Clock;
   random?: RandomSource;
+  /** Per-session (or per-user) state for scenarios that read or write it; a private one if absent. */
+  state?: StateStore;
 }
 
 export const systemRandom: RandomSource = {
@@ -43,8 +48,10 @@ export class Engine {
   private readonly clock: Clock;
   private readonly random: RandomSource;
   private readonly overrides: ForcedScenarios;
+  readonly state: StateStore;
 
   constructor(opts: EngineOptions) {
+    this.state = opts.state ?? new StateStore();
     this.catalog = new Catalog(opts.toolsDir);
     this.overrides = opts.forced ?? nothingForced;
     this.clock = opts.clock ?? systemClock;
@@ -88,8 +95,12 @@ export class Engine {
     }
   }
 
-  // `call` is not read yet: it is the seam for per-session state and forcing (issues 12, 17).
-  private answer(name: string, rawArgs: unknown, _call: CallContext): CallOutcome {
+  /** The persona's world as the tool files declare it now (a fresh copy). */
+  initialState(): JsonObject {
+    return initialState(this.catalog.all()).state;
+  }
+
+  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {
@@ -109,7 +120,11 @@ export class Engine {
     const { overrides, warning } = this.overrides.read();
     if (warning) warnings.push(warning);
     const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
-    const selection = selectScenario(tool.scenarios, argObject, forced);
+    // The state is fetched only when a scenario reads or writes it: stateless tools never create one.
+    const stateKey = this.state.keyFor(call);
+    let stateDoc: JsonObject | undefined;
+    const state = () => (stateDoc ??= this.state.read(stateKey, () => this.initialState()));
+    const selection = selectScenario(tool.scenarios, argObject, forced, { clock: this.clock, state });
     if (selection.staleForced !== undefined) {
       warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
     }
@@ -119,7 +134,22 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const value = render(scenario.template, { args: argObject, clock: this.clock, random: this.random });
+    const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state() : undefined };
+    let value: Json;
+    try {
+      value = render(scenario.template, renderContext);
+    } catch (err) {
+      const text = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" could not render: ${err instanceof Error ? err.message : String(err)}`;
+      return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
+    }
+    // State changes apply after the answer is made, forced or not (a forced scenario's changes still apply).
+    if (scenario.state?.then) {
+      const failed = commitState(this.state, stateKey, state(), scenario.state.then, { ...renderContext, response: value });
+      if (failed !== null) {
+        const text = `${tool.file.path}:${scenario.state.thenLine ?? scenario.line}: scenario "${scenario.name}" state change failed: ${failed}`;
+        return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
+      }
+    }
     let result: ToolCallResult;
     if (scenario.isError) {
       result = errorResult(typeof value === "string" ? value : goJson(value));

@@ -6,6 +6,7 @@ import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
 import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
 import { isObject } from "./isObject.js";
+import { compileScenarioState, type ScenarioState } from "../state/scenarioState.js";
 
 export interface LoadedScenario {
   name: string;
@@ -16,6 +17,8 @@ export interface LoadedScenario {
   isError: boolean;
   /** Line of the response or error block. */
   blockLine: number;
+  /** `json match-schema`, `json when`, `json then` compiled (src/state/scenarioState.ts). */
+  state?: ScenarioState;
 }
 
 export interface LoadedTool {
@@ -24,6 +27,10 @@ export interface LoadedTool {
   definition: JsonObject;
   scenarios: LoadedScenario[];
   validators: ToolValidators;
+  /** This file's part of the persona's world (`## State`), merged into every new state. */
+  initialState?: JsonObject;
+  /** Whether any scenario reads or writes state: stateless tools never touch the store. */
+  usesState: boolean;
 }
 
 export type LoadResult = { ok: true; tool: LoadedTool } | { ok: false; problems: Problem[] };
@@ -63,13 +70,16 @@ export function loadTool(file: ToolFile): LoadResult {
     const block = scenario.response ?? scenario.error;
     if (!block) continue;
     try {
+      const template = compileTemplate(block.value);
+      const state = compileScenarioState(scenario, template, (line, message) => at(line, `scenario "${scenario.name}": ${message}`));
       scenarios.push({
         name: scenario.name,
         line: scenario.line,
         match: scenario.match,
-        template: compileTemplate(block.value),
+        template,
         isError: !scenario.response,
         blockLine: block.line,
+        ...(state ? { state } : {}),
       });
     } catch (err) {
       const kind = scenario.response ? "json response" : "json error";
@@ -89,5 +99,6 @@ export function loadTool(file: ToolFile): LoadResult {
     }
   }
   if (problems.length > 0 || !definition || !validators) return { ok: false, problems };
-  return { ok: true, tool: { file, name: file.name, definition, scenarios, validators } };
+  const usesState = scenarios.some((s) => s.state?.readsState || s.state?.then);
+  return { ok: true, tool: { file, name: file.name, definition, scenarios, validators, initialState: file.state?.value, usesState } };
 }

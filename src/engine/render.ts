@@ -9,6 +9,10 @@ export interface RenderContext {
   args: Record<string, Json>;
   clock: Clock;
   random: RandomSource;
+  /** The session's state, for `{{= ...}}` expressions that read `$state`. */
+  state?: Json;
+  /** The answer already rendered, for `json then` operations. */
+  response?: Json;
 }
 
 /** Follow `items.0.quantity` through own properties only: never the prototype chain. */
@@ -45,6 +49,8 @@ function bareValue(ph: Placeholder, ctx: RenderContext): Json {
       return ctx.random.uuid();
     case "rand":
       return ctx.random.int(ph.min, ph.max);
+    case "expr":
+      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock });
   }
 }
 

@@ -39,6 +39,14 @@ export interface Scenario {
   response?: Block<string>;
   /** Raw text of the `json error` block. */
   error?: Block<string>;
+  /** `json match-schema`: raw text of a JSON Schema over the arguments (placeholders allowed). */
+  matchSchema?: Block<string>;
+  /** `json when`: a JSONata condition over $args and $state. */
+  when?: Block;
+  /** `json then`: raw text of the state operations applied after answering. */
+  then?: Block<string>;
+  /** `json given`: sample state (over the initial state) that --check renders this scenario with. */
+  given?: Block;
 }
 
 /** A parsed tool file. `problems` non-empty means the file is broken and must not be served. */
@@ -50,6 +58,8 @@ export interface ToolFile {
   frontMatterLine: number;
   scenarios: Scenario[];
   definition?: Block<JsonObject>;
+  /** `## State` / `json state`: this file's part of the initial state (the persona's world). */
+  state?: Block<JsonObject>;
   problems: Problem[];
 }
 
@@ -69,8 +79,8 @@ export type CallOutcome =
       tool: string;
       /** Scenario used, or null when the call failed before selection (validation, broken file). */
       scenario: string | null;
-      /** "forced" | "matched" | "default" | null (no scenario). */
-      selectedBy: "forced" | "matched" | "default" | null;
+      /** "forced" | "matched" | "state" (a json when decided) | "default" | null (no scenario). */
+      selectedBy: "forced" | "matched" | "state" | "default" | null;
       /** Warnings worth a log line (stale forced scenario, output schema mismatch, ...). */
       warnings: string[];
     }

@@ -18,7 +18,8 @@ describe("FIXTURES.md rows select their scenario (engine)", () => {
   });
 
   it.each(rows.filter((r) => r.args !== null).map((r) => [`FIXTURES.md:${r.line} ${r.tool} -> ${r.scenario}`, r] as const))("%s", (_label, row) => {
-    const outcome = engine.callTool(row.tool, row.args);
+    // Each row in a session of its own: it starts from the persona's world, as FIXTURES.md says.
+    const outcome = engine.callTool(row.tool, row.args, { sessionId: `fixtures-row-${row.line}` });
     expect(outcome.kind).toBe("result");
     if (outcome.kind !== "result") return;
     expect(outcome.scenario).toBe(row.scenario);

@@ -3,6 +3,7 @@
 import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
+import { StateStore } from "../../state/stateStore.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
@@ -20,7 +21,10 @@ export interface HostEngine {
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: new OverridesReader(config.runDir) });
+  const state = new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit });
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: new OverridesReader(config.runDir), state });
+  // A session's state goes with it (user-scoped state outlives sessions, as a user's basket does).
+  registry.onEnd((id) => state.endSession(id));
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers

@@ -12,6 +12,7 @@ export interface OpenSession {
 
 export class SessionRegistry {
   private readonly sessions = new Map<string, OpenSession>();
+  private readonly endListeners: ((id: string) => void)[] = [];
 
   constructor(private readonly log: Log) {}
 
@@ -24,7 +25,12 @@ export class SessionRegistry {
   }
 
   delete(id: string): void {
-    this.sessions.delete(id);
+    if (this.sessions.delete(id)) for (const listener of this.endListeners) listener(id);
+  }
+
+  /** Called once when a session ends (DELETE, idle expiry, closed to make room, stream gone). */
+  onEnd(listener: (id: string) => void): void {
+    this.endListeners.push(listener);
   }
 
   get size(): number {
@@ -42,6 +48,6 @@ export class SessionRegistry {
 
   async closeAll(): Promise<void> {
     await Promise.allSettled([...this.sessions.values()].map((session) => session.close()));
-    this.sessions.clear();
+    for (const id of [...this.sessions.keys()]) this.delete(id);
   }
 }

@@ -1,0 +1,61 @@
+// The `(state)` rows of FIXTURES.md, executed: each scenario that only state selects is reached
+// by the calls a model would make before it, in one session, in process.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
+import { projectRoot, readFixtureRows } from "../catalog/fixturesTable.js";
+
+const engine = new Engine({ toolsDir: path.join(projectRoot, "tools"), forced: new OverridesReader(path.join(projectRoot, "test", "fixtures", "no-run-state")) });
+const reached = new Set<string>();
+let sessions = 0;
+
+function session() {
+  const sessionId = `catalog-state-${++sessions}`;
+  return (tool: string, args: Record<string, unknown>) => {
+    const outcome = engine.callTool(tool, args, { sessionId });
+    if (outcome.kind !== "result") throw new Error(`${tool}: ${outcome.message}`);
+    expect(outcome.warnings, `${tool}/${outcome.scenario} warnings`).toEqual([]);
+    expect(outcome.result.isError, `${tool}: ${JSON.stringify(outcome.result.content)}`).toBe(false);
+    if (outcome.selectedBy === "state") reached.add(`${tool}/${outcome.scenario}`);
+    return { scenario: outcome.scenario, selectedBy: outcome.selectedBy, out: outcome.result.structuredContent as Record<string, any> };
+  };
+}
+
+const dxb = { scheme: "IATA", code: "DXB" };
+const mct = { scheme: "IATA", code: "MCT" };
+const key = (n: number) => `4f7d2c1e-state-${n}`;
+
+describe("travel: offers remembered per session", () => {
+  it("a searched offer revalidates at its own price, then books; the cached fare is stale", () => {
+    const call = session();
+    const found = call("offer_search", { origin: dxb, destination: mct, departureDate: "2030-01-15" }).out;
+    const [ndc, gds, cached] = found.offers;
+    expect(call("cart_checkout", { offer_id: ndc.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(1) })).toMatchObject({ scenario: "offer-stale" });
+    const check = call("offer_revalidate", { offerId: gds.offerId });
+    expect(check).toMatchObject({ scenario: "bookable", selectedBy: "state", out: { price: gds.price, sourceSystem: gds.sourceSystem } });
+    expect(call("offer_revalidate", { offerId: cached.offerId })).toMatchObject({ scenario: "cached-fare-stale", selectedBy: "state" });
+    const moved = call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(2), expected_total: { amount: 1, currency: "AED" } });
+    expect(moved).toMatchObject({ scenario: "travel-price-changed", out: { error_code: "PRICE_CHANGED", current_total: gds.price } });
+    const booked = call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price });
+    expect(booked).toMatchObject({ scenario: "travel-booking-confirmed", out: { total: gds.price, status: "confirmed" } });
+    expect(booked.out.message).toContain(gds.serviceNumber);
+    // Booked once: the same offer is not bookable again.
+    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(4) })).toMatchObject({ scenario: "offer-stale" });
+  });
+
+  it("another session never sees this session's offers", () => {
+    const first = session();
+    const second = session();
+    const found = first("offer_search", { origin: dxb, destination: mct, departureDate: "2030-01-15" }).out;
+    expect(second("offer_revalidate", { offerId: found.offers[0].offerId })).toMatchObject({ scenario: "offer-stale", selectedBy: "default" });
+    expect(first("offer_revalidate", { offerId: found.offers[0].offerId })).toMatchObject({ scenario: "bookable" });
+  });
+});
+
+// Last in the file (tests of a file run in order): every (state) row was reached above.
+it("reaches every (state) row of FIXTURES.md", () => {
+  const rows = readFixtureRows().filter((r) => r.state);
+  const missing = rows.map((r) => `${r.tool}/${r.scenario}`).filter((name) => !reached.has(name));
+  expect(missing, "FIXTURES.md (state) rows no test above reached").toEqual([]);
+});
