@@ -53,6 +53,30 @@ describe("travel: offers remembered per session", () => {
   });
 });
 
+describe("groceries: baskets remembered per session", () => {
+  it("add, add more, promo, view and checkout agree on the lines and the total; the order is tracked", () => {
+    const call = session();
+    const opened = call("add_grocery_items", { items: [{ product_id: "prd_200113", quantity: 2 }, { product_id: "prd_200305", quantity: 1 }] });
+    expect(opened).toMatchObject({ scenario: "added-to-new-basket", out: { created: true } });
+    const basketId = opened.out.basket_id as string;
+    expect(call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200113", quantity: 1 }, { product_id: "prd_200410", quantity: 1 }] })).toMatchObject({ scenario: "added-to-existing-basket" });
+    // Milk 3 (of 10) is fine; 8 more would be 11.
+    expect(call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200113", quantity: 8 }] })).toMatchObject({ scenario: "max-quantity-exceeded" });
+    const promo = call("apply_promo_code", { basket_id: basketId, promo_code: "QUIK10" });
+    // 3 x 13.50 + 21.00 + 6.50 = 68.00; 10% = 6.80; + 5.00 delivery.
+    expect(promo).toMatchObject({ scenario: "quik-promo-applied", out: { subtotal: { amount: 68 }, discount: { amount: 6.8 }, total: { amount: 66.2 } } });
+    const basket = call("get_basket", { basket_id: basketId });
+    expect(basket).toMatchObject({ scenario: "quik-basket", out: { subtotal: { amount: 68 }, discount: { amount: 6.8 }, promo_code: "QUIK10", total: { amount: 66.2 } } });
+    expect(basket.out.items.map((l: any) => [l.item_id, l.quantity])).toEqual([["prd_200113", 3], ["prd_200305", 1], ["prd_200410", 1]]);
+    const order = call("cart_checkout", { basket_id: basketId, payment_method_id: "careem_pay", idempotency_key: key(10) });
+    expect(order).toMatchObject({ scenario: "quik-order-placed", out: { total: { amount: 66.2 } } });
+    const tracked = call("track_food_order", { order_id: order.out.order_id });
+    expect(tracked).toMatchObject({ scenario: "quik-order-placed", out: { total: { amount: 66.2 }, placed_at: order.out.placed_at, items_summary: "3 x Fresh Full Fat Milk, 1 x Free Range Brown Eggs, 1 x White Sliced Bread" } });
+    // Checked out: the basket is gone.
+    expect(call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200410", quantity: 1 }] })).toMatchObject({ scenario: "basket-not-found" });
+  });
+});
+
 // Last in the file (tests of a file run in order): every (state) row was reached above.
 it("reaches every (state) row of FIXTURES.md", () => {
   const rows = readFixtureRows().filter((r) => r.state);
