@@ -16,12 +16,14 @@ export interface ExpressionScope {
 
 export interface Expression {
   source: string;
-  evaluate(scope: ExpressionScope): Json;
+  /** undefined is JSONata's "nothing" (no match): a response drops a key whose value is nothing. */
+  evaluate(scope: ExpressionScope): Json | undefined;
 }
 
-/** JSONata's own result as plain JSON: sequences lose their markers, functions and undefined become null. */
-function plain(value: unknown): Json {
-  if (value === undefined || typeof value === "function") return null;
+/** JSONata's own result as plain JSON: sequences lose their markers, functions become null. */
+function plain(value: unknown): Json | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "function") return null;
   const text = JSON.stringify(value);
   return text === undefined ? null : (JSON.parse(text) as Json);
 }
@@ -56,8 +58,8 @@ export function compileExpression(source: string): Expression {
 }
 
 /** JSONata's truthiness ($boolean): false, null, 0, "", [] and {} are false. */
-export function truthy(value: Json): boolean {
-  if (value === null || value === false || value === 0 || value === "") return false;
+export function truthy(value: Json | undefined): boolean {
+  if (value === undefined || value === null || value === false || value === 0 || value === "") return false;
   if (Array.isArray(value)) return value.some(truthy);
   if (typeof value === "object") return Object.keys(value).length > 0;
   return true;

@@ -176,7 +176,7 @@ describe("groceries catalog findings", () => {
     }
   });
 
-  it.fails("the basket get_basket shows for a Quik basket is that basket", async () => {
+  it("the basket get_basket shows for a Quik basket is that basket", async () => {
     const s = session();
     const search = await s.call("search_products", { search_terms: ["bread"] });
     const bread = search.products[0];

@@ -77,6 +77,22 @@ describe("groceries: baskets remembered per session", () => {
   });
 });
 
+describe("rides: bookings remembered per session", () => {
+  it("a booked ride is tracked as booked, cancelled for free once, then shown cancelled", () => {
+    const call = session();
+    const home = { latitude: 25.0866, longitude: 55.1477, placeId: "saved_home" };
+    const gym = { latitude: 25.0764, longitude: 55.1411, placeId: "saved_gym" };
+    const booked = call("book_ride", { pickup: home, dropoff: gym, productId: "COMFORT", paymentMethodId: "careem_pay" });
+    expect(booked).toMatchObject({ scenario: "searching-captain", out: { status: "SEARCHING" } });
+    const rideId = booked.out.rideId as string;
+    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "session-ride", out: { status: "SEARCHING", productId: "COMFORT", pickup: home, dropoff: gym, paymentMethodId: "careem_pay", message: "Finding you a Comfort captain nearby." } });
+    expect(call("get_ride_cancellation_reasons", { rideId })).toMatchObject({ scenario: "searching-survey", selectedBy: "state" });
+    expect(call("cancel_ride", { rideId, reasonId: "reason_changed_plans" })).toMatchObject({ scenario: "session-ride-cancelled", out: { status: "CANCELLED", feeCharged: false } });
+    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "session-ride", out: { status: "CANCELLED", etaMinutes: null } });
+    expect(call("cancel_ride", { rideId })).toMatchObject({ scenario: "session-ride-already-cancelled", out: { errorCode: "RIDE_ALREADY_CANCELLED" } });
+  });
+});
+
 // Last in the file (tests of a file run in order): every (state) row was reached above.
 it("reaches every (state) row of FIXTURES.md", () => {
   const rows = readFixtureRows().filter((r) => r.state);
