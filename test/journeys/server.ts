@@ -2,6 +2,7 @@
 // stderr names its /mcp URL, killed (and awaited) when the file is done.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -16,11 +17,13 @@ export interface RunningServer {
 
 const readyLine = /http:\/\/127\.0\.0\.1:\d+\/mcp/;
 
-export async function startServer(toolsDir = path.join(projectRoot, "tools"), timeoutMs = 20_000): Promise<RunningServer> {
+export async function startServer(toolsDir = path.join(projectRoot, "tools"), timeoutMs = 20_000, extraArgs: string[] = []): Promise<RunningServer> {
   const cli = path.join(projectRoot, "dist", "cli.js");
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first with npx tsc -p tsconfig.build.json`);
 
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir], {
+  // A run dir of its own: nothing the developer forced in .run/ reaches the journeys.
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-journey-"));
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, ...extraArgs], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -49,7 +52,7 @@ export async function startServer(toolsDir = path.join(projectRoot, "tools"), ti
       child.on("exit", onExit);
       onData();
     });
-    return { url, stderr: () => log, stop: () => stop(child) };
+    return { url, stderr: () => log, stop: () => stop(child).finally(() => fs.rmSync(runDir, { recursive: true, force: true })) };
   } catch (err) {
     await stop(child);
     throw err;
