@@ -38,7 +38,8 @@ function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: S
   }
   if (extra?.when) {
     if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
-    const value = extra.when.evaluate({ args, state: ctx.state(), clock: ctx.clock });
+    // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
+    const value = extra.when.evaluate({ args, state: extra.when.source.includes("$state") ? ctx.state() : undefined, clock: ctx.clock });
     if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
   }
   return { matched: true };
