@@ -63,7 +63,7 @@ export function checkCatalog(toolsDir: string, clock: Clock = () => Date.now()):
   let tools = 0;
   let scenarios = 0;
   const entries = new Catalog(toolsDir).all();
-  const initial = initialState(entries);
+  const initial = initialState(entries, clock, systemRandom);
   problems.push(...initial.problems, ...unwrittenReads(entries, initial.state), ...placeProblems(toolsDir, entries));
   for (const entry of entries) {
     tools++;

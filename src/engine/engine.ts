@@ -97,7 +97,7 @@ export class Engine {
 
   /** The persona's world as the tool files declare it now (a fresh copy). */
   initialState(): JsonObject {
-    return initialState(this.catalog.all()).state;
+    return initialState(this.catalog.all(), this.clock, this.random).state;
   }
 
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {

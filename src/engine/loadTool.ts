@@ -27,8 +27,8 @@ export interface LoadedTool {
   definition: JsonObject;
   scenarios: LoadedScenario[];
   validators: ToolValidators;
-  /** This file's part of the persona's world (`## State`), merged into every new state. */
-  initialState?: JsonObject;
+  /** This file's part of the persona's world (`## State`), rendered into every new state. */
+  initialState?: Template;
   /** Whether any scenario reads or writes state: stateless tools never touch the store. */
   usesState: boolean;
 }
@@ -99,6 +99,19 @@ export function loadTool(file: ToolFile): LoadResult {
     }
   }
   if (problems.length > 0 || !definition || !validators) return { ok: false, problems };
+  let initialState: Template | undefined;
+  if (file.state) {
+    try {
+      initialState = compileTemplate(file.state.value);
+      const root = initialState.root;
+      const isObjectRoot = root.t === "object" || (root.t === "literal" && isObject(root.value));
+      if (!isObjectRoot) at(file.state.line, "json state block must be a JSON object (top-level keys of the initial state)");
+    } catch (err) {
+      if (err instanceof JsonTextError) at(file.state.line + err.lineOffset, `json state block: ${err.message}`);
+      else throw err;
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
   const usesState = scenarios.some((s) => s.state?.readsState || s.state?.then);
-  return { ok: true, tool: { file, name: file.name, definition, scenarios, validators, initialState: file.state?.value, usesState } };
+  return { ok: true, tool: { file, name: file.name, definition, scenarios, validators, initialState, usesState } };
 }

@@ -20,7 +20,7 @@ const SCENARIO_BLOCKS = new Set(["match", "response", "error"]);
 // State and schema matching (src/state, src/schemaMatch): optional blocks under a scenario.
 const STATE_BLOCKS = new Set(["match-schema", "when", "then", "given"]);
 /** Blocks kept as text: they may hold bare {{...}} values and are compiled later. */
-const TEMPLATE_BLOCKS = new Set(["response", "error", "then", "match-schema"]);
+const TEMPLATE_BLOCKS = new Set(["response", "error", "then", "match-schema", "state"]);
 
 interface MdNode {
   type: string;
@@ -136,8 +136,7 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
       else (scenario as unknown as Record<string, Block>)[key] = block;
     } else if (section.kind === "state" && meta === "state") {
       if (file.state) problem(line, "second json state block (a tool file declares its initial state once)");
-      else if (typeof value !== "object" || value === null || Array.isArray(value)) problem(contentLine, "json state block must be a JSON object (top-level keys of the initial state)");
-      else file.state = block as Block<JsonObject>;
+      else file.state = block as Block<string>;
     } else if (section.kind === "scenario" && SCENARIO_BLOCKS.has(meta)) {
       const scenario = section.scenario;
       const key = meta as "match" | "response" | "error";

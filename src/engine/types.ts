@@ -58,8 +58,8 @@ export interface ToolFile {
   frontMatterLine: number;
   scenarios: Scenario[];
   definition?: Block<JsonObject>;
-  /** `## State` / `json state`: this file's part of the initial state (the persona's world). */
-  state?: Block<JsonObject>;
+  /** `## State` / `json state`: raw text of this file's part of the initial state (a template: times are relative to the session's start). */
+  state?: Block<string>;
   problems: Problem[];
 }
 

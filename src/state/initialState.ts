@@ -2,16 +2,19 @@
 // top-level key. Two files declaring the same key is a problem --check reports; at runtime the
 // first file (by name) wins so a call still answers.
 import type { CatalogEntry } from "../engine/catalog.js";
-import type { JsonObject, Problem } from "../engine/types.js";
+import { render } from "../engine/render.js";
+import type { Clock, JsonObject, Problem, RandomSource } from "../engine/types.js";
 
-export function initialState(entries: CatalogEntry[]): { state: JsonObject; problems: Problem[] } {
+/** Rendered now: `{{now-2d}}` in a state block is two days before the session's first stateful call. */
+export function initialState(entries: CatalogEntry[], clock: Clock, random: RandomSource): { state: JsonObject; problems: Problem[] } {
   const state: JsonObject = {};
   const owner = new Map<string, string>();
   const problems: Problem[] = [];
   for (const entry of entries) {
     if (entry.kind !== "ok") continue;
-    const declared = entry.result.tool.initialState;
-    if (!declared) continue;
+    const template = entry.result.tool.initialState;
+    if (!template) continue;
+    const declared = render(template, { args: {}, clock, random }) as JsonObject;
     for (const [key, value] of Object.entries(declared)) {
       const first = owner.get(key);
       if (first !== undefined) {
@@ -20,7 +23,7 @@ export function initialState(entries: CatalogEntry[]): { state: JsonObject; prob
         continue;
       }
       owner.set(key, entry.result.tool.file.path);
-      Object.defineProperty(state, key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(state, key, { value, enumerable: true, writable: true, configurable: true });
     }
   }
   return { state, problems };

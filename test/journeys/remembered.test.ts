@@ -72,6 +72,12 @@ async function rideJourney(s: Session) {
   expect(after).toMatchObject({ status: "CANCELLED", etaMinutes: null, requestedAt: searching.requestedAt });
   const again = await s.call("cancel_ride", { rideId: booking.rideId });
   expect(again).toMatchObject({ success: false, errorCode: "RIDE_ALREADY_CANCELLED" });
+  // To history: the newest ride, cancelled for free, with the persona's past rides after it.
+  const history = await s.call("get_ride_history", {});
+  expect(history.rides[0]).toMatchObject({ rideId: booking.rideId, status: "CANCELLED", productId: "GO", pickup: home, dropoff: work, amountCharged: { amount: 0, currency: "AED" }, requestedAt: searching.requestedAt });
+  expect(history.rides.map((r: Out) => r.rideId)).toContain("ride_471902");
+  const cancelledOnly = await s.call("get_ride_history", { status: "CANCELLED" });
+  expect(cancelledOnly.rides.map((r: Out) => r.rideId)).toContain(booking.rideId);
   return booking.rideId as string;
 }
 
@@ -104,6 +110,32 @@ async function groceriesJourney(s: Session) {
   const gone = await s.call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200410", quantity: 1 }] });
   expect(gone).toMatchObject({ success: false, error_code: "BASKET_NOT_FOUND" });
   return basketId;
+}
+
+async function foodJourney(s: Session) {
+  const menu = await s.call("get_restaurant_menu", { restaurant_id: "rst_10231" });
+  const items = menu.categories.flatMap((c: Out) => c.items);
+  const wrap = items.find((i: Out) => i.item_id === "itm_50301");
+  const hummus = items.find((i: Out) => i.item_id === "itm_50101");
+  const opened = await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: wrap.item_id, quantity: 2 });
+  await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: hummus.item_id, quantity: 1, basket_id: opened.basket_id });
+  await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: wrap.item_id, quantity: 1, basket_id: opened.basket_id });
+  const basket = await s.call("get_basket", { basket_id: opened.basket_id });
+  expect(basket.items.map((l: Out) => [l.item_id, l.quantity])).toEqual([[wrap.item_id, 3], [hummus.item_id, 1]]);
+  const subtotal = 3 * wrap.price.amount + hummus.price.amount;
+  expectAed(basket.subtotal, subtotal, "subtotal from the menu's prices");
+  expectAed(basket.total, subtotal + basket.delivery_fee.amount + basket.service_fee.amount, "total");
+  const promo = await s.call("apply_promo_code", { basket_id: opened.basket_id, promo_code: "SAVE20" });
+  expect(promo).toMatchObject({ applied: true, subtotal: basket.subtotal, total_before_discount: basket.total });
+  const priced = await s.call("get_basket", { basket_id: opened.basket_id });
+  expect(priced).toMatchObject({ promo_code: "SAVE20", discount: promo.discount, total: promo.total });
+  const stale = await s.call("cart_checkout", { basket_id: opened.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID(), expected_total: basket.total });
+  expect(stale, "the pre-promo total is no longer the total").toMatchObject({ success: false, error_code: "PRICE_CHANGED", current_total: priced.total });
+  const order = await s.call("cart_checkout", { basket_id: opened.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID(), expected_total: priced.total });
+  expect(order).toMatchObject({ success: true, status: "placed", total: priced.total });
+  const tracking = await s.call("track_food_order", { order_id: order.order_id });
+  expect(tracking).toMatchObject({ order_id: order.order_id, restaurant: { restaurant_id: "rst_10231" }, total: order.total, placed_at: order.placed_at, estimated_delivery_at: order.estimated_delivery_at, items_summary: `3 x ${wrap.name}, 1 x ${hummus.name}` });
+  return opened.basket_id as string;
 }
 
 async function travelJourney(s: Session) {
@@ -142,8 +174,12 @@ for (const way of [httpWay(), stdioWay()]) {
       await way.tearDown();
     });
 
-    it("a ride from estimate to booking, through its status changes", async () => {
+    it("a ride from estimate to booking, through its status changes, to history", async () => {
       await rideJourney(await open());
+    });
+
+    it("a food order from basket to tracking, totals agreeing call to call", async () => {
+      await foodJourney(await open());
     });
 
     it("a groceries basket: add, add more, view, promo, checkout and tracking agree on the total", async () => {
@@ -162,6 +198,8 @@ for (const way of [httpWay(), stdioWay()]) {
       const [[rideA, basketA, offerA], [rideB, basketB, offerB]] = await Promise.all([both(a), both(b)]);
       // What one session made, the other does not know.
       expect(await b.call("cancel_ride", { rideId: rideA })).not.toMatchObject({ errorCode: "RIDE_ALREADY_CANCELLED" });
+      const historyB = await b.call("get_ride_history", { status: "CANCELLED" });
+      expect(historyB.rides.map((r: Out) => r.rideId)).not.toContain(rideA);
       expect(await a.call("add_grocery_items", { basket_id: basketB, items: [{ product_id: "prd_200410", quantity: 1 }] })).toMatchObject({ error_code: "BASKET_NOT_FOUND" });
       expect(await a.call("offer_revalidate", { offerId: offerB })).toMatchObject({ status: "stale" });
       expect(await b.call("offer_revalidate", { offerId: offerA })).toMatchObject({ status: "stale" });

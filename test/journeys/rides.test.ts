@@ -340,7 +340,8 @@ describe("rides journeys", () => {
       expect(page.rides.map((r: Out) => r.rideId)).not.toContain(ride.rideId);
     }
 
-    const last = page.rides.find((r: Out) => r.status === "COMPLETED");
+    // The session's own cancelled rides (earlier journeys in this file) are the newest history now.
+    const last = [...page.rides, ...older.rides].find((r: Out) => r.status === "COMPLETED");
     const { estimates } = await quote(s, last.pickup, last.dropoff);
     const same = product(estimates, last.productId);
     const booking = await s.call("book_ride", {

@@ -13,13 +13,13 @@ describe("state in the engine", () => {
     const engine = new Engine({ toolsDir, forced: { read: () => ({ overrides: { add_grocery_items: "added-to-new-basket" } }) } });
     const added = engine.callTool("add_grocery_items", { basket_id: "bsk_missing", items: [{ product_id: "prd_200410", quantity: 2 }] }, { sessionId: "forced" });
     expect(added).toMatchObject({ selectedBy: "forced", scenario: "added-to-new-basket" });
-    const basketId = (added as { result: { structuredContent: { basket_id: string } } }).result.structuredContent.basket_id;
+    const basketId = (added as unknown as { result: { structuredContent: { basket_id: string } } }).result.structuredContent.basket_id;
     const basket = engine.callTool("get_basket", { basket_id: basketId }, { sessionId: "forced" });
     expect(basket).toMatchObject({ selectedBy: "state", scenario: "quik-basket", result: { structuredContent: { subtotal: { amount: 13 } } } });
   });
 
   it("past the cap a call answers isError with the reason, and the state is unchanged", () => {
-    const store = new StateStore({ limitBytes: 4000 });
+    const store = new StateStore({ limitBytes: 12000 });
     const engine = new Engine({ toolsDir, state: store });
     const call = { sessionId: "capped" };
     let outcome = engine.callTool("add_grocery_items", { items: [{ product_id: "prd_200410", quantity: 1 }] }, call);
@@ -30,8 +30,8 @@ describe("state in the engine", () => {
     }
     expect(outcome.kind === "result" && outcome.result.isError).toBe(true);
     if (outcome.kind !== "result") return;
-    expect(outcome.result.content[0]?.text).toMatch(/^tools\/groceries\/add_grocery_items\.md:\d+: scenario "added-to-new-basket" state change failed: state of session capped would grow to \d+ bytes, past the 4000-byte cap; the change was not made/);
-    expect(store.totalBytes).toBeLessThanOrEqual(4000);
+    expect(outcome.result.content[0]?.text).toMatch(/^tools\/groceries\/add_grocery_items\.md:\d+: scenario "added-to-new-basket" state change failed: state of session capped would grow to \d+ bytes, past the 12000-byte cap; the change was not made/);
+    expect(store.totalBytes).toBeLessThanOrEqual(12000);
   });
 
   it("a stateless tool never creates a state", () => {
