@@ -34,6 +34,11 @@ export class InOrderReplies implements Transport {
     };
   }
 
+  /** The wrapped transport's session: tools/call keys per-session state on it (SSE sessions). */
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
   start(): Promise<void> {
     return this.inner.start();
   }
