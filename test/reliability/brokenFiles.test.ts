@@ -113,11 +113,13 @@ describe("broken tool files at runtime", () => {
       "format_mismatch",
       "healthy",
       "invalid_utf8",
+      "misplaced_tool",
       "nested_tool",
       "no_default",
       "output_mismatch",
       "proto_keys",
       "response_not_object",
+      "state_read_unwritten",
       "unknown_match_key",
       "unknown_nested_match_key",
     ]);
