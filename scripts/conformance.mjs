@@ -4,7 +4,9 @@
 //       real tools/ catalog over /mcp;
 //   (b) the MCP Inspector CLI (two versions, see below) doing tools/list, tools/call,
 //       resources/list and resources/read over /mcp, /sse and stdio against the transport
-//       tests' catalog, each JSON output compared with what production would answer.
+//       tests' catalog, each JSON output compared with what production would answer;
+//   (c) the Inspector CLI with a bearer header against `--auth` (a token from the local
+//       authorization server, signed in over plain HTTP as a client would).
 // The clients are installed from npm at pinned versions, once, into a cache outside the
 // project's tree (~/.cache/careem-mcp-clients, or under $XDG_CACHE_HOME). Exit 1 on any
 // failure; the last line is `conformance: N passed, N failed`.
@@ -12,6 +14,7 @@
 //   node scripts/conformance.mjs            (npm run conformance; ./careem-mcp.sh test runs it)
 //   CAREEM_MCP_CLIENTS_CACHE=DIR            install the clients somewhere else
 import { execFileSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -84,8 +87,8 @@ function run(command, args, { timeoutMs = 120_000, cwd = root } = {}) {
 }
 
 /** Starts `node dist/cli.js` on a free loopback port; resolves once its ready line names /mcp. */
-function startServer(toolsDir, runDir) {
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+function startServer(toolsDir, runDir, extraArgs = []) {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, ...extraArgs], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server not ready within 20 s:\n${log}`)), 20_000);
@@ -167,6 +170,59 @@ async function runInspector(pkg, bin, target, check) {
   record(name, ok, ok ? "" : `exit ${code}; got:\n${JSON.stringify(out, null, 2)}`.slice(0, 3000));
 }
 
+/** A token from `--auth --auth-auto-approve`: register, authorize (PKCE S256), token. */
+async function signIn(base) {
+  const redirectUri = "http://127.0.0.1:9/conformance/callback";
+  const reg = await fetch(`${base}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ redirect_uris: [redirectUri], token_endpoint_auth_method: "none", client_name: "careem conformance" }),
+  });
+  const { client_id } = await reg.json();
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const query = new URLSearchParams({ response_type: "code", client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", resource: `${base}/mcp` });
+  const authorized = await fetch(`${base}/authorize?${query}`, { redirect: "manual" });
+  const code = new URL(authorized.headers.get("location")).searchParams.get("code");
+  const token = await fetch(`${base}/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: verifier, client_id, redirect_uri: redirectUri, resource: `${base}/mcp` }),
+  });
+  return (await token.json()).access_token;
+}
+
+// Inspector 0.15.0's CLI has no --header option; 2.12.0's has.
+async function runInspectorWithAuth(bin, base) {
+  const token = await signIn(base);
+  const call = ["--cli", `${base}/mcp`, "--method", "tools/call", "--tool-name", "get_user_profile"];
+  const signed = await run(process.execPath, [bin, ...call, "--header", `Authorization: Bearer ${token}`]);
+  let out;
+  try {
+    out = JSON.parse(signed.stdout);
+  } catch {
+    out = undefined;
+  }
+  record("inspector@2.12.0 tools/call with a bearer header (--auth)", signed.code === 0 && out?.isError === false && out?.structuredContent?.userId === "900000001", `exit ${signed.code}\n${signed.stdout}${signed.stderr}`.slice(0, 2000));
+  const bad = await run(process.execPath, [bin, ...call, "--header", "Authorization: Bearer not-a-jwt"]);
+  let badOut;
+  try {
+    badOut = JSON.parse(bad.stdout);
+  } catch {
+    badOut = undefined;
+  }
+  const expected = { content: [{ type: "text", text: "token missing subject claim" }], isError: true };
+  record("inspector@2.12.0 tools/call with a bearer that is not a JWT (--auth)", isDeepStrictEqual(badOut, expected), `exit ${bad.code}\n${bad.stdout}${bad.stderr}`.slice(0, 2000));
+  const none = await run(process.execPath, [bin, ...call]);
+  // The 401 at initialize makes this Inspector want to sign in, which needs a browser.
+  let noneOut;
+  try {
+    noneOut = JSON.parse(none.stderr); // this error goes to stderr, results to stdout
+  } catch {
+    noneOut = undefined;
+  }
+  record("inspector@2.12.0 without a token is told to sign in (--auth: 401 at initialize)", none.code !== 0 && noneOut?.error?.code === "auth_required", `exit ${none.code}\n${none.stdout}${none.stderr}`.slice(0, 2000));
+}
+
 async function main() {
   if (!fs.existsSync(cli)) {
     process.stderr.write(`conformance: ${cli} is missing; build first (npm run build or ./careem-mcp.sh test)\n`);
@@ -202,6 +258,14 @@ async function main() {
     }
   } finally {
     await fixtures.stop();
+  }
+
+  const signedIn = await startServer(path.join(root, "tools"), runDir, ["--auth", "--auth-auto-approve"]);
+  try {
+    const latest = inspectorBins.find(({ pkg }) => pkg.version === "2.12.0");
+    await runInspectorWithAuth(latest.bin, signedIn.base);
+  } finally {
+    await signedIn.stop();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
 

@@ -12,6 +12,24 @@ function int(name: string) {
   };
 }
 
+/** Repeatable; the environment variable may list several names separated by commas. */
+function hostNames(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
+}
+
+function publicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`--public-url must be a URL such as https://abc.ngrok-free.app, got "${value}"`);
+  }
+  if (!["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search || url.hash) {
+    throw new InvalidArgumentError(`--public-url must be an http(s) origin with no path, query or fragment, got "${value}"`);
+  }
+  return url.origin;
+}
+
 const program = new Command("careem-mcp")
   // Options after "scenario" belong to it, so `scenario x y --tools DIR` reads DIR, not the server's default.
   .enablePositionalOptions()
@@ -35,6 +53,11 @@ const program = new Command("careem-mcp")
   .addOption(new Option("--state-scope <scope>", "whose state a call sees: its MCP session's, or its user's (shared by the user's sessions, as production)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
   .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
   .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
+  .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
+  .addOption(new Option("--auth-auto-approve", "--auth, skipping the sign-in page: every sign-in is user 900000001 (headless tests, CI)").implies({ auth: true }))
+  .addOption(new Option("--auth-token-ttl <seconds>", "with --auth: access token lifetime").env(envNames.authTokenTtlS).default(defaults.authTokenTtlS).argParser(int("--auth-token-ttl")))
+  .addOption(new Option("--allowed-host <name>", "also answer this Host name, e.g. a tunnel's (repeatable; the env var takes a comma list)").env(envNames.allowedHosts).default(defaults.allowedHosts, "none").argParser(hostNames))
+  .addOption(new Option("--public-url <url>", "the origin clients reach this server at (a tunnel's https URL), for discovery and tokens").env(envNames.publicUrl).argParser(publicUrl))
   .addHelpText(
     "after",
     `
@@ -42,6 +65,9 @@ Examples:
   ./careem-mcp.sh                         serve http://127.0.0.1:${defaults.port}/mcp and /sse
   ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
   ./careem-mcp.sh --check                 prove every scenario renders and validates
+  ./careem-mcp.sh --auth                  require sign-in, as production does (local authorization server)
+  ./careem-mcp.sh --allowed-host abc.ngrok-free.app --public-url https://abc.ngrok-free.app
+                                          serve through a tunnel (ChatGPT developer mode)
   ./careem-mcp.sh scenario cart_checkout payment-declined
                                           force a scenario (scenario --help for more)`,
   )
@@ -61,6 +87,11 @@ Examples:
       challengeToken: opts.appsChallenge,
       stateScope: opts.stateScope,
       stateLimit: opts.stateLimit,
+      auth: Boolean(opts.auth),
+      authAutoApprove: Boolean(opts.authAutoApprove),
+      authTokenTtlS: opts.authTokenTtl,
+      allowedHosts: opts.allowedHost,
+      publicUrl: opts.publicUrl ?? "",
     };
     if (opts.check) {
       const { runCheck } = await import("./check/runCheck.js");

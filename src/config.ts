@@ -26,6 +26,16 @@ export interface Config {
   stateScope: "session" | "user";
   /** Most bytes of state one session (or user) may hold. */
   stateLimit: number;
+  /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
+  auth: boolean;
+  /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
+  authAutoApprove: boolean;
+  /** With auth: lifetime of an access token in seconds. */
+  authTokenTtlS: number;
+  /** Host names answered besides loopback ones (a tunnel's public name). */
+  allowedHosts: string[];
+  /** The origin clients see (a tunnel's https URL): discovery, issuer and resource name it. "" when unset. */
+  publicUrl: string;
 }
 
 export const defaults: Config = {
@@ -42,6 +52,11 @@ export const defaults: Config = {
   keepAliveMs: 15_000,
   stateScope: "session",
   stateLimit: 1024 * 1024,
+  auth: false,
+  authAutoApprove: false,
+  authTokenTtlS: 3600,
+  allowedHosts: [],
+  publicUrl: "",
 };
 
 /** Environment variable for each option, documented in --help and the README. */
@@ -59,4 +74,7 @@ export const envNames = {
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
   stateScope: "CAREEM_MCP_STATE_SCOPE",
   stateLimit: "CAREEM_MCP_STATE_LIMIT",
+  authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
+  allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",
+  publicUrl: "CAREEM_MCP_PUBLIC_URL",
 } as const;

@@ -1,6 +1,7 @@
 // --check: every key of a `json match` block must be a real input of the tool, nested keys too.
 import type { Json } from "../engine/types.js";
 import { branches, isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
+import { userMatchKey } from "../engine/signedInUser.js";
 
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -46,6 +47,8 @@ export function unknownMatchKeys(tool: string, inputSchema: SchemaNode, pattern:
     if (!isObject(value)) return;
     const props = propertiesOf(inputSchema, node);
     for (const [key, sub] of Object.entries(value)) {
+      // The reserved top-level key is the signed-in user, not an input (engine/signedInUser.ts).
+      if (prefix === "" && key === userMatchKey) continue;
       if (!props.has(key)) {
         const hint = didYouMean(key, [...props.keys()]);
         out.push(`match key "${prefix}${key}" is not an input of ${tool}${hint ? ` (did you mean "${prefix}${hint}"?)` : ""}`);

@@ -10,6 +10,7 @@ import { isObject } from "./isObject.js";
 import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
+import { withSignedInUser } from "./signedInUser.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -100,6 +101,7 @@ export class Engine {
     return initialState(this.catalog.all(), this.clock, this.random).state;
   }
 
+  // `call` is the seam for per-session state and forcing (issues 12, 17); the user is read here.
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
@@ -115,6 +117,9 @@ export class Engine {
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    if (call.authFailure !== undefined) {
+      return { kind: "result", result: errorResult(call.authFailure), tool: name, scenario: null, selectedBy: null, warnings };
+    }
     const argObject = args as Record<string, Json>;
 
     const { overrides, warning } = this.overrides.read();
@@ -124,7 +129,7 @@ export class Engine {
     const stateKey = this.state.keyFor(call);
     let stateDoc: JsonObject | undefined;
     const state = () => (stateDoc ??= this.state.read(stateKey, () => this.initialState()));
-    const selection = selectScenario(tool.scenarios, argObject, forced, { clock: this.clock, state });
+    const selection = selectScenario(tool.scenarios, withSignedInUser(argObject, call.userId), forced, { clock: this.clock, state });
     if (selection.staleForced !== undefined) {
       warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
     }

@@ -108,6 +108,11 @@ export interface CallContext {
   sessionId?: string;
   /** The signed-in user when auth is on; otherwise the FIXTURES persona. */
   userId?: string;
+  /**
+   * With --auth, the seed-003 text production's handler refuses this call with. The handler
+   * runs after argument validation, so the engine answers it there (isError: true, no scenario).
+   */
+  authFailure?: string;
   /** The request's `params._meta`, as the client sent it. */
   meta?: Record<string, unknown>;
 }

@@ -3,6 +3,8 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { cors } from "./cors.js";
 import { hostCheck } from "./hostCheck.js";
+import { installAuth } from "../auth/installAuth.js";
+import { publicOrigin } from "../auth/publicOrigin.js";
 import type { HostContext } from "./hostContext.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { sendRpcError } from "./sendRpcError.js";
@@ -13,11 +15,12 @@ import { streamableRoute } from "./streamableRoute.js";
 export function createApp(ctx: HostContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.use(hostCheck(ctx.config.host));
+  app.use(hostCheck(ctx.config.host, ctx.config.allowedHosts));
   app.use(["/mcp", "/sse", messagesPath], cors);
+  if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
   app.all("/mcp", protocolVersionCheck, streamableRoute(ctx));
   app.use(sseRoutes(ctx));
-  app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken }));
+  app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken, originOf: (req) => publicOrigin(req, ctx.config) }));
   app.use((req: Request, res: Response) => {
     res.status(404).type("text/plain; charset=utf-8").send(`Not found: ${req.method} ${req.path}\n`);
   });

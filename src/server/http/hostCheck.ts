@@ -1,6 +1,7 @@
 // DNS-rebinding protection (SPEC-NOTES 19): a server bound to loopback only answers requests
 // addressed to a loopback name. A web page on evil.example that rebinds its name to 127.0.0.1
-// still sends `Host: evil.example`, and gets 403.
+// still sends `Host: evil.example`, and gets 403. A tunnel forwards its public name as the Host;
+// `--allowed-host` names it, and every other name still gets 403.
 import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { ErrorCodes } from "../mcp/rpcError.js";
@@ -20,12 +21,20 @@ export function hostnameOf(hostHeader: string): string {
   return hostHeader.replace(/:\d+$/, "");
 }
 
-export function hostCheck(boundHost: string) {
+/** Is this hostname one of the `--allowed-host` names (exact, case-insensitive, port ignored)? */
+export function isAllowedName(hostname: string, allowedHosts: readonly string[]): boolean {
+  const name = hostname.toLowerCase();
+  return allowedHosts.some((allowed) => hostnameOf(allowed).toLowerCase() === name);
+}
+
+export function hostCheck(boundHost: string, allowedHosts: readonly string[] = []) {
   const enforce = isLoopbackName(boundHost);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!enforce) return next();
     const host = req.headers.host ?? "";
-    if (isLoopbackName(hostnameOf(host))) return next();
-    sendRpcError(res, 403, ErrorCodes.transport, `Forbidden: Host header "${host}" is not a loopback name (DNS rebinding protection)`);
+    const name = hostnameOf(host);
+    if (isLoopbackName(name) || isAllowedName(name, allowedHosts)) return next();
+    const what = allowedHosts.length > 0 ? "a loopback name or an --allowed-host name" : "a loopback name";
+    sendRpcError(res, 403, ErrorCodes.transport, `Forbidden: Host header "${host}" is not ${what} (DNS rebinding protection)`);
   };
 }

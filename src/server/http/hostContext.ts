@@ -5,12 +5,15 @@ import { createMcpServer } from "../mcp/mcpServer.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
+import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
   engine: ToolEngine;
   config: Config;
   log: Log;
   registry: SessionRegistry;
+  /** The host's clock (token issue and expiry under --auth); tests inject one. */
+  clock?: Clock;
 }
 
 export function serverFor(ctx: HostContext, transport: string) {
@@ -20,5 +23,6 @@ export function serverFor(ctx: HostContext, transport: string) {
     widgetDomain: ctx.config.widgetDomain,
     transport,
     log: ctx.log,
+    auth: ctx.config.auth,
   });
 }

@@ -7,6 +7,7 @@ import { createApp } from "./app.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Clock } from "../../engine/types.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
 
@@ -40,11 +41,11 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-export async function listenHttp(config: Config, opts: { log?: Log } = {}): Promise<HttpHost> {
+export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
   const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const server = http.createServer(createApp({ engine, config, log, registry }));
+  const server = http.createServer(createApp({ engine, config, log, registry, clock: opts.clock }));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
@@ -76,6 +77,7 @@ export async function startHttp(config: Config): Promise<HttpHost> {
   // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping. Requests are
   // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  if (config.auth) stderrLog(`--auth: sign-in required; authorization server at ${config.publicUrl || host.baseUrl}${config.authAutoApprove ? " (auto-approve: every sign-in is 900000001)" : ""}`);
   void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
   exitOnSignals(() => host.close(), stderrLog);
   return host;

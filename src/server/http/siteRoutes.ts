@@ -1,5 +1,5 @@
 // The non-MCP routes production serves (server-surface seed, "Other HTTP routes"; SPEC-NOTES 16).
-import { Router } from "express";
+import { Router, type Request } from "express";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 
 /** Careem Identity, the authorization server production names; the local build never calls it. */
@@ -18,7 +18,7 @@ const homePage = `<!DOCTYPE html>
 </html>
 `;
 
-export function siteRoutes(opts: { engine: ToolEngine; challengeToken: string }): Router {
+export function siteRoutes(opts: { engine: ToolEngine; challengeToken: string; originOf: (req: Request) => string }): Router {
   const router = Router();
 
   router.get("/", (_req, res) => {
@@ -29,10 +29,11 @@ export function siteRoutes(opts: { engine: ToolEngine; challengeToken: string })
     res.redirect(301, `https://www.careem.com${req.path}`);
   });
 
-  // RFC 9728 metadata; the resource is this server's /mcp as the client addressed it.
+  // RFC 9728 metadata; the resource is this server's /mcp as the client addressed it (through a
+  // tunnel: --public-url, or its forwarded name). With --auth, src/server/auth serves it instead.
   router.get("/.well-known/oauth-protected-resource", (req, res) => {
     res.json({
-      resource: `${req.protocol}://${req.headers.host}/mcp`,
+      resource: `${opts.originOf(req)}/mcp`,
       authorization_servers: [authorizationServer],
       bearer_methods_supported: ["header"],
       resource_documentation: "https://builders.careem.com/docs/authentication",

@@ -29,6 +29,8 @@ export interface McpServerOptions {
   /** The session id for transports that have none of their own (stdio). */
   sessionId?: string;
   log: Log;
+  /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
+  auth?: boolean;
 }
 
 const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
@@ -69,7 +71,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug" }, params, extra);
+      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", auth: opts.auth }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },

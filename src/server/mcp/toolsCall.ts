@@ -8,6 +8,7 @@ import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
+import { identifyCall } from "../auth/callIdentity.js";
 
 export interface ToolsCallContext {
   engine: ToolEngine;
@@ -16,6 +17,8 @@ export interface ToolsCallContext {
   debug: boolean;
   /** The session when the transport has no id of its own (stdio: one per process). */
   sessionId?: string;
+  /** --auth: the call acts for the token's user, or is refused with seed 003's text. */
+  auth?: boolean;
 }
 
 /** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
@@ -28,7 +31,9 @@ export function toolsCall(
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
   const meta = isObject(params._meta) ? params._meta : undefined;
-  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId: extra.sessionId ?? ctx.sessionId, meta });
+  const identity = ctx.auth ? identifyCall(extra) : undefined;
+  const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
+  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId: extra.sessionId ?? ctx.sessionId, meta, ...user });
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs: performance.now() - started });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
   const result = outcome.result as ServerResult;

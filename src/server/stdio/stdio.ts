@@ -37,6 +37,8 @@ export async function startStdio(config: Config): Promise<void> {
     // One process is one session; the registry knows it by the same name.
     sessionId: "stdio",
     log,
+    // A stdio call carries no HTTP headers: with --auth it answers "missing request headers".
+    auth: config.auth,
   });
   const refuse = (code: number, message: string) =>
     void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage);

@@ -1,0 +1,18 @@
+// Who a call acts for, as scenario selection sees it. `json match` may name the reserved key
+// `$user` next to the arguments (`{ "$user": "900000002" }`) so a tool file can answer per
+// persona. The key is laid over the arguments after validation, so a client can never set it:
+// it is the signed-in user (--auth), else the FIXTURES persona.
+
+/** The FIXTURES persona every call acts for when no one signed in (no --auth). */
+export const defaultUserId = "900000001";
+
+/** The reserved `json match` key holding the signed-in user id. */
+export const userMatchKey = "$user";
+
+/** The arguments as matching sees them: the call's own, plus `$user`. */
+export function withSignedInUser<T>(args: Record<string, T>, userId: string | undefined): Record<string, T | string> {
+  const subject: Record<string, T | string> = { ...args };
+  // defineProperty: a data key even if an argument was named "__proto__" (spread keeps it so).
+  Object.defineProperty(subject, userMatchKey, { value: userId ?? defaultUserId, enumerable: true, writable: true, configurable: true });
+  return subject;
+}
