@@ -32,6 +32,11 @@ case "${1:-}" in
     ensure_installed
     ensure_built
     npx tsc -p tsconfig.json --noEmit >&2
+    if [ -x "${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}" ]; then
+      log "browser tests: using ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}"
+    else
+      log "browser tests: SKIPPED, no Chromium at ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium} (apt-get install chromium)"
+    fi
     npx vitest run "$@"
     node scripts/conformance.mjs
     ;;

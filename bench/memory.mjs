@@ -10,6 +10,9 @@ import { load, rpcBody } from "./load.mjs";
 import { HEAP_PROBE, heapAfterGc, rssOf, startHttpServer, stop } from "./procs.mjs";
 import { openSession, rpc } from "./session.mjs";
 
+// Declared latencies (json dynamics) are not what this measures.
+process.env.CAREEM_MCP_DELAY_SCALE = "0";
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const CALL = { name: "get_ride_status", arguments: { rideId: "ride_arrived" } };

@@ -18,6 +18,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 // BENCH_CLI points the harness at another build of the same command line (e.g. a profiling copy).
 const cli = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(root, "dist", "cli.js");
+// Every server the bench spawns inherits this: the catalog's declared latencies (offer_search,
+// cart_checkout) are production's waiting, not our speed. An environment variable, not a flag,
+// so a BENCH_CLI build from before --delay-scale still starts.
+process.env.CAREEM_MCP_DELAY_SCALE = "0";
 
 /** The measured call: a scenario tried after three non-matching ones, with argument and time placeholders. */
 const CALL = { name: "get_ride_status", arguments: { rideId: "ride_arrived" } };

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // External MCP clients nobody here wrote, against the built server (dist/):
 //   (a) the official conformance suite's server scenarios that fit any server, against the
-//       real tools/ catalog over /mcp;
+//       real tools/ catalog over /mcp (its declared latencies scaled to 0);
+//   (a') its tool-call scenarios (progress, logging and errors during a call), against the
+//       fixture catalog test/fixtures/conformance-tools written for them, latencies as declared;
 //   (b) the MCP Inspector CLI (two versions, see below) doing tools/list, tools/call,
 //       resources/list and resources/read over /mcp, /sse and stdio against the transport
 //       tests' catalog, each JSON output compared with what production would answer;
@@ -23,6 +25,7 @@ import { isDeepStrictEqual } from "node:util";
 const root = path.resolve(import.meta.dirname, "..");
 const cli = path.join(root, "dist", "cli.js");
 const fixtureCatalog = path.join(root, "test", "fixtures", "catalog");
+const conformanceCatalog = path.join(root, "test", "fixtures", "conformance-tools");
 // Outside the project's tree, so `npm ci` (which empties node_modules) doesn't throw it away.
 const cacheRoot =
   process.env.CAREEM_MCP_CLIENTS_CACHE ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "careem-mcp-clients");
@@ -47,6 +50,9 @@ const serverScenarios = [
   "logging-set-level",
   "resources-list",
 ];
+
+// Each needs the tool of the same purpose in test/fixtures/conformance-tools.
+const toolCallScenarios = ["tools-call-simple-text", "tools-call-error", "tools-call-with-logging", "tools-call-with-progress"];
 
 const results = [];
 function record(name, ok, detail = "") {
@@ -86,9 +92,12 @@ function run(command, args, { timeoutMs = 120_000, cwd = root } = {}) {
   });
 }
 
-/** Starts `node dist/cli.js` on a free loopback port; resolves once its ready line names /mcp. */
+/**
+ * Starts `node dist/cli.js` on a free loopback port; resolves once its ready line names /mcp.
+ * Declared latencies are scaled to 0 unless `extraArgs` passes its own --delay-scale (the last wins).
+ */
 function startServer(toolsDir, runDir, extraArgs = []) {
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, ...extraArgs], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server not ready within 20 s:\n${log}`)), 20_000);
@@ -239,15 +248,22 @@ async function main() {
   const inspectorBins = inspectors.map((pkg) => ({ pkg, bin: install(pkg) }));
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-conformance-"));
 
+  const conformanceRun = async (base, scenario) => {
+    const { code, stdout, stderr } = await run(process.execPath, [conformanceBin, "server", "--url", `${base}/mcp`, "--scenario", scenario]);
+    const summary = /Passed: .*/.exec(stderr + stdout)?.[0] ?? "";
+    record(`conformance ${scenario} (${summary || `exit ${code}`})`, code === 0, `${stdout}${stderr}`.slice(-3000));
+  };
   const real = await startServer(path.join(root, "tools"), runDir);
   try {
-    for (const scenario of serverScenarios) {
-      const { code, stdout, stderr } = await run(process.execPath, [conformanceBin, "server", "--url", `${real.base}/mcp`, "--scenario", scenario]);
-      const summary = /Passed: .*/.exec(stderr + stdout)?.[0] ?? "";
-      record(`conformance ${scenario} (${summary || `exit ${code}`})`, code === 0, `${stdout}${stderr}`.slice(-3000));
-    }
+    for (const scenario of serverScenarios) await conformanceRun(real.base, scenario);
   } finally {
     await real.stop();
+  }
+  const toolCalls = await startServer(conformanceCatalog, runDir, ["--delay-scale", "1"]);
+  try {
+    for (const scenario of toolCallScenarios) await conformanceRun(toolCalls.base, scenario);
+  } finally {
+    await toolCalls.stop();
   }
 
   const fixtures = await startServer(fixtureCatalog, runDir);

@@ -97,7 +97,7 @@ const projectOverrides = path.join(root, ".run", "overrides.json");
 const hashOf = (file) => (fs.existsSync(file) ? createHash("sha256").update(fs.readFileSync(file)).digest("hex") : "absent");
 const projectOverridesBefore = hashOf(projectOverrides);
 
-const server = spawn(process.execPath, [cli, "--port", "0", "--host", "127.0.0.1", "--tools", toolsDir, "--run-dir", runDir, "--idle-timeout", String(IDLE_TIMEOUT_MS)], {
+const server = spawn(process.execPath, [cli, "--port", "0", "--host", "127.0.0.1", "--tools", toolsDir, "--run-dir", runDir, "--idle-timeout", String(IDLE_TIMEOUT_MS), "--delay-scale", "0"], {
   cwd: root,
   stdio: ["ignore", "ignore", "pipe"],
   // e.g. SOAK_SERVER_NODE_OPTIONS=--max-old-space-size=48: a leak then ends in an out-of-memory crash.

@@ -12,6 +12,20 @@ function int(name: string) {
   };
 }
 
+function positive(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number, 1 or more, got "${value}"`);
+    return n;
+  };
+}
+
+function scale(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`--delay-scale must be a number >= 0, got "${value}"`);
+  return n;
+}
+
 /** Repeatable; the environment variable may list several names separated by commas. */
 function hostNames(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
@@ -52,6 +66,7 @@ const program = new Command("careem-mcp")
   .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
   .addOption(new Option("--state-scope <scope>", "whose state a call sees: its MCP session's, or its user's (shared by the user's sessions, as production)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
   .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
+  .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
   .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
   .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
   .addOption(new Option("--auth-auto-approve", "--auth, skipping the sign-in page: every sign-in is user 900000001 (headless tests, CI)").implies({ auth: true }))
@@ -69,7 +84,11 @@ Examples:
   ./careem-mcp.sh --allowed-host abc.ngrok-free.app --public-url https://abc.ngrok-free.app
                                           serve through a tunnel (ChatGPT developer mode)
   ./careem-mcp.sh scenario cart_checkout payment-declined
-                                          force a scenario (scenario --help for more)`,
+                                          force a scenario (scenario --help for more)
+  ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
+                                          which scenario answers these arguments, and why
+  ./careem-mcp.sh calls --follow          the running server's calls, each with its why
+  http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server`,
   )
   .action(async (opts) => {
     const config: Config = {
@@ -87,6 +106,7 @@ Examples:
       challengeToken: opts.appsChallenge,
       stateScope: opts.stateScope,
       stateLimit: opts.stateLimit,
+      delayScale: opts.delayScale,
       auth: Boolean(opts.auth),
       authAutoApprove: Boolean(opts.authAutoApprove),
       authTokenTtlS: opts.authTokenTtl,
@@ -114,6 +134,10 @@ program
   .argument("[scenario]", "scenario name to force")
   .option("--clear", "stop forcing a scenario for <tool>")
   .option("--clear-all", "stop forcing every scenario")
+  .addOption(new Option("--times <n>", "force only the next n calls, then select normally").argParser(positive("--times")))
+  .option("--session <id>", "force for one session of the running server only (see: sessions)")
+  .addOption(new Option("-p, --port <port>", "with --session: the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
+  .addOption(new Option("--host <host>", "with --session: the running server's address").env(envNames.host).default(defaults.host))
   .addOption(new Option("--tools <dir>", "tools directory whose names are checked").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
   .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
   .addHelpText(
@@ -123,20 +147,60 @@ Examples:
   ./careem-mcp.sh scenario                                   list what is forced
   ./careem-mcp.sh scenario cart_checkout payment-declined    force it
   ./careem-mcp.sh scenario cart_checkout --clear             back to normal selection
-  ./careem-mcp.sh scenario --clear-all`,
+  ./careem-mcp.sh scenario --clear-all
+  ./careem-mcp.sh scenario cart_checkout payment-declined --times 2              the next 2 calls only
+  ./careem-mcp.sh scenario cart_checkout payment-declined --session <id> --times 3   one session only`,
   )
   .action(async (tool: string | undefined, scenario: string | undefined, opts) => {
+    if (opts.session !== undefined) {
+      const { sessionScenarioCommand } = await import("./client/commands.js");
+      process.exitCode = await sessionScenarioCommand({ host: opts.host, port: opts.port }, { session: opts.session, tool, scenario, clear: Boolean(opts.clear), times: opts.times }, process.stdout);
+      return;
+    }
     const { scenarioCommand } = await import("./overrides/scenarioCommand.js");
     process.exitCode = scenarioCommand({
       tool,
       scenario,
       clear: Boolean(opts.clear),
       clearAll: Boolean(opts.clearAll),
+      times: opts.times,
       toolsDir: path.resolve(opts.tools),
       runDir: path.resolve(opts.runDir),
       out: process.stdout,
       err: process.stderr,
     });
+  });
+
+const serverOptions = (command: Command) =>
+  command
+    .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "the running server's address").env(envNames.host).default(defaults.host));
+
+serverOptions(program.command("sessions").description("list the running server's open sessions, with their calls and forcing")).action(async (opts) => {
+  const { sessionsCommand } = await import("./client/commands.js");
+  process.exitCode = await sessionsCommand({ host: opts.host, port: opts.port }, process.stdout);
+});
+
+serverOptions(program.command("calls").description("print the running server's call journal: scenario and why, per call"))
+  .option("--follow", "keep printing calls as they happen")
+  .option("--tool <name>", "only this tool's calls")
+  .option("--session <id>", "only this session's calls")
+  .option("--json", "one JSON object per line")
+  .action(async (opts) => {
+    const { callsCommand } = await import("./client/commands.js");
+    process.exitCode = await callsCommand({ host: opts.host, port: opts.port }, { tool: opts.tool, session: opts.session, follow: Boolean(opts.follow), json: Boolean(opts.json) }, process.stdout);
+  });
+
+serverOptions(program.command("why").description("which scenario would answer these arguments, and why: every scenario top to bottom"))
+  .argument("<tool>", "tool name")
+  .argument("[arguments]", "the call's arguments as JSON, e.g. '{\"rideId\": \"ride_1\"}'")
+  .option("--session <id>", "include that session's forcing (asks the running server)")
+  .option("--json", "print the report as JSON")
+  .addOption(new Option("--tools <dir>", "tools directory").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+  .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
+  .action(async (tool: string, args: string | undefined, opts) => {
+    const { whyCommand } = await import("./client/commands.js");
+    process.exitCode = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, process.stdout, process.stderr);
   });
 
 program.parseAsync().catch((err: unknown) => {

@@ -26,6 +26,8 @@ export interface Config {
   stateScope: "session" | "user";
   /** Most bytes of state one session (or user) may hold. */
   stateLimit: number;
+  /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
+  delayScale: number;
   /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
   auth: boolean;
   /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
@@ -52,6 +54,7 @@ export const defaults: Config = {
   keepAliveMs: 15_000,
   stateScope: "session",
   stateLimit: 1024 * 1024,
+  delayScale: 1,
   auth: false,
   authAutoApprove: false,
   authTokenTtlS: 3600,
@@ -74,6 +77,7 @@ export const envNames = {
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
   stateScope: "CAREEM_MCP_STATE_SCOPE",
   stateLimit: "CAREEM_MCP_STATE_LIMIT",
+  delayScale: "CAREEM_MCP_DELAY_SCALE",
   authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
   allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",
   publicUrl: "CAREEM_MCP_PUBLIC_URL",

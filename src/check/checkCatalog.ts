@@ -53,7 +53,9 @@ function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject): Problem
       continue;
     }
     const mismatch = tool.validators.checkOutput(value);
-    if (mismatch) at(scenario.blockLine, `scenario "${scenario.name}" response does not validate against outputSchema: ${mismatch}`);
+    if (scenario.dynamics?.fault === "invalid-output") {
+      if (!mismatch) at(scenario.dynamics.line, `scenario "${scenario.name}" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)`);
+    } else if (mismatch) at(scenario.blockLine, `scenario "${scenario.name}" response does not validate against outputSchema: ${mismatch}`);
   }
   return problems;
 }

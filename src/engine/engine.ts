@@ -4,22 +4,29 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
 import { goJson } from "./goJson.js";
 import { render } from "./render.js";
-import { selectScenario } from "./select.js";
-import type { CallContext, CallOutcome, Clock, ForcedScenarios, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import { selectScenario, type Selection } from "./select.js";
+import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
+import { closestMiss } from "./closest.js";
+import { forcedByCall } from "./forcedByCall.js";
+import type { LoadedTool } from "./loadTool.js";
+import { whySteps, type WhyReport } from "./why.js";
+import { withResultFault } from "./resultFault.js";
+import { withSignedInUser } from "./signedInUser.js";
+import type { SelectionContext } from "./select.js";
 import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
-import { withSignedInUser } from "./signedInUser.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
   toolsDir: string;
   /**
-   * Where forced scenarios come from (`.run/overrides.json` in the host). Injected so the engine
-   * never depends on the forcing CLI's module; absent means nothing is forced.
+   * Out-of-band forcing: per session, then `.run/overrides.json` (src/forcing in the host).
+   * Injected so the engine never depends on where forcing is kept; absent means only per-call
+   * forcing (the request's `_meta`) applies.
    */
-  forced?: ForcedScenarios;
+  forced?: Forcing;
   clock?: Clock;
   random?: RandomSource;
   /** Per-session (or per-user) state for scenarios that read or write it; a private one if absent. */
@@ -33,7 +40,7 @@ export const systemRandom: RandomSource = {
 
 export const systemClock: Clock = () => Date.now();
 
-const nothingForced: ForcedScenarios = { read: () => ({ overrides: Object.create(null) as Record<string, string> }) };
+const nothingForced: Forcing = { choose: () => ({ warnings: [] }) };
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.message}`;
@@ -48,7 +55,7 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
-  private readonly overrides: ForcedScenarios;
+  private readonly overrides: Forcing;
   readonly state: StateStore;
 
   constructor(opts: EngineOptions) {
@@ -101,7 +108,14 @@ export class Engine {
     return initialState(this.catalog.all(), this.clock, this.random).state;
   }
 
-  // `call` is the seam for per-session state and forcing (issues 12, 17); the user is read here.
+  /** What selection may read of the call's state; the state is fetched only if a scenario asks. */
+  private stateOf(call: CallContext): { key: string; context: SelectionContext; doc: () => JsonObject } {
+    const key = this.state.keyFor(call);
+    let doc: JsonObject | undefined;
+    const read = () => (doc ??= this.state.read(key, () => this.initialState()));
+    return { key, context: { clock: this.clock, state: read }, doc: read };
+  }
+
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
@@ -122,24 +136,20 @@ export class Engine {
     }
     const argObject = args as Record<string, Json>;
 
-    const { overrides, warning } = this.overrides.read();
-    if (warning) warnings.push(warning);
-    const forced = Object.prototype.hasOwnProperty.call(overrides, name) ? overrides[name] : undefined;
-    // The state is fetched only when a scenario reads or writes it: stateless tools never create one.
-    const stateKey = this.state.keyFor(call);
-    let stateDoc: JsonObject | undefined;
-    const state = () => (stateDoc ??= this.state.read(stateKey, () => this.initialState()));
-    const selection = selectScenario(tool.scenarios, withSignedInUser(argObject, call.userId), forced, { clock: this.clock, state });
-    if (selection.staleForced !== undefined) {
-      warnings.push(`forced scenario "${selection.staleForced}" of ${name} no longer exists in ${tool.file.path}; selecting normally (./careem-mcp.sh scenario ${name} --clear)`);
+    const state = this.stateOf(call);
+    const decided = this.decide(tool, argObject, call, true, state.context);
+    warnings.push(...decided.warnings);
+    if (decided.kind === "refused") {
+      return { kind: "result", result: errorResult(decided.refusal), tool: name, scenario: null, selectedBy: null, warnings };
     }
+    const { selection, forced } = decided;
     const scenario = selection.scenario;
     if (!scenario) {
-      const text = `no scenario of ${name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
+      const text = noScenarioText(tool);
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state() : undefined };
+    const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined };
     let value: Json;
     try {
       value = render(scenario.template, renderContext);
@@ -149,7 +159,7 @@ export class Engine {
     }
     // State changes apply after the answer is made, forced or not (a forced scenario's changes still apply).
     if (scenario.state?.then) {
-      const failed = commitState(this.state, stateKey, state(), scenario.state.then, { ...renderContext, response: value });
+      const failed = commitState(this.state, state.key, state.doc(), scenario.state.then, { ...renderContext, response: value });
       if (failed !== null) {
         const text = `${tool.file.path}:${scenario.state.thenLine ?? scenario.line}: scenario "${scenario.name}" state change failed: ${failed}`;
         return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
@@ -160,12 +170,74 @@ export class Engine {
       result = errorResult(typeof value === "string" ? value : goJson(value));
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
-      if (problem) warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+      // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
+      if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
       result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };
     }
-    return { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings };
+    result = withResultFault(result, scenario.dynamics);
+    const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
+    if (forced) outcome.forced = forced;
+    if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
+    return outcome;
   }
+
+  /**
+   * Forcing layers in precedence order (per call, per session, the overrides file), then the
+   * scenarios' match blocks, then the default. `use`: false for `why`, which only looks.
+   */
+  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean, state?: SelectionContext): Decision {
+    const names = tool.scenarios.map((s) => s.name);
+    const warnings: string[] = [];
+    let forced: ForcedChoice | undefined;
+    const byCall = forcedByCall(tool.name, names, call);
+    if (byCall.kind === "refused") return { kind: "refused", refusal: byCall.text, warnings };
+    if (byCall.kind === "forced") forced = { scenario: byCall.scenario, layer: "call" };
+    else {
+      const outOfBand = this.overrides.choose(tool.name, names, call, use);
+      warnings.push(...outOfBand.warnings);
+      forced = outOfBand.forced;
+    }
+    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, withSignedInUser(args, call.userId), forced?.scenario, state), forced };
+  }
+
+  /** What a call with these arguments would get and why, without answering it or using up a count. */
+  explain(name: string, rawArgs: unknown, call: CallContext = {}): WhyReport {
+    const entry = this.catalog.get(name);
+    const report: WhyReport = { tool: name, steps: [], scenario: null, selectedBy: null, warnings: [] };
+    if (entry.kind === "missing") return { ...report, error: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "broken") return { ...report, error: `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}` };
+    const tool = entry.result.tool;
+    report.file = tool.file.path;
+    const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
+    const invalid = tool.validators.checkArguments(args);
+    if (invalid !== null) return { ...report, error: `validating "arguments": ${invalid}` };
+    const argObject = args as Record<string, Json>;
+    // Matching sees the arguments plus `$user`, as a real call's does.
+    const subject = withSignedInUser(argObject, call.userId);
+    report.steps = whySteps(tool.scenarios, subject);
+    const decided = this.decide(tool, argObject, call, false, this.stateOf(call).context);
+    report.warnings = decided.warnings;
+    if (decided.kind === "refused") return { ...report, error: decided.refusal };
+    const { selection, forced } = decided;
+    if (!selection.scenario) return { ...report, error: noScenarioText(tool) };
+    report.scenario = selection.scenario.name;
+    report.selectedBy = selection.selectedBy;
+    if (forced) report.forced = forced;
+    if (selection.selectedBy === "default") {
+      const closest = closestMiss(tool.scenarios, subject);
+      if (closest) report.closest = closest;
+    }
+    return report;
+  }
+}
+
+type Decision =
+  | { kind: "refused"; refusal: string; warnings: string[] }
+  | { kind: "selected"; selection: Selection; forced: ForcedChoice | undefined; warnings: string[] };
+
+function noScenarioText(tool: LoadedTool): string {
+  return `no scenario of ${tool.name} matches these arguments and ${tool.file.path} has no default scenario (add a ## Scenario without a json match block)`;
 }

@@ -1,6 +1,7 @@
 // ToolFile -> a servable tool: templates compiled, schemas compiled, names agreed. Anything that
 // would make a call answer wrongly is a fatal problem: the file is left out of tools/list.
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { parseDynamics, type Dynamics } from "./dynamics.js";
 import { JsonTextError } from "./jsonText.js";
 import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
@@ -19,6 +20,8 @@ export interface LoadedScenario {
   blockLine: number;
   /** `json match-schema`, `json when`, `json then` compiled (src/state/scenarioState.ts). */
   state?: ScenarioState;
+  /** Declared latency, progress, log messages and fault (`json dynamics`). */
+  dynamics?: Dynamics;
 }
 
 export interface LoadedTool {
@@ -69,6 +72,12 @@ export function loadTool(file: ToolFile): LoadResult {
   for (const scenario of file.scenarios) {
     const block = scenario.response ?? scenario.error;
     if (!block) continue;
+    let dynamics: Dynamics | undefined;
+    if (scenario.dynamics) {
+      const parsed = parseDynamics(scenario.dynamics.value, scenario.dynamics.line);
+      if (parsed.ok) dynamics = parsed.dynamics;
+      else for (const p of parsed.problems) at(p.line, `scenario "${scenario.name}": ${p.message}`);
+    }
     try {
       const template = compileTemplate(block.value);
       const state = compileScenarioState(scenario, template, (line, message) => at(line, `scenario "${scenario.name}": ${message}`));
@@ -80,6 +89,7 @@ export function loadTool(file: ToolFile): LoadResult {
         isError: !scenario.response,
         blockLine: block.line,
         ...(state ? { state } : {}),
+        ...(dynamics && { dynamics }),
       });
     } catch (err) {
       const kind = scenario.response ? "json response" : "json error";

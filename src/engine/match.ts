@@ -4,7 +4,15 @@ import { stringifyDeep } from "./jsonText.js";
 import type { Json } from "./types.js";
 import { isObject } from "./isObject.js";
 
-export type MatchResult = { matched: true } | { matched: false; key: string; reason: string };
+/**
+ * A miss names the first key that decided it, the pattern expected there and the value seen
+ * (`seen` absent when the argument was): the "why" report and the journal print these as given.
+ */
+export type MatchResult = { matched: true } | { matched: false; key: string; reason: string; expected?: Json; seen?: Json };
+
+function miss(key: string, reason: string, expected: Json, seen: Json | undefined): MatchResult {
+  return seen === undefined ? { matched: false, key, reason, expected } : { matched: false, key, reason, expected, seen };
+}
 
 const MATCHED: MatchResult = { matched: true };
 
@@ -46,30 +54,30 @@ function matchScalar(pattern: number | boolean | null, value: Json): boolean {
 function matchValue(pattern: Json, value: Json, key: string): MatchResult {
   if (typeof pattern === "string") {
     if (matchString(pattern, value)) return MATCHED;
-    return { matched: false, key, reason: `${describe(value)} does not match ${JSON.stringify(pattern)}` };
+    return miss(key, `${describe(value)} does not match ${JSON.stringify(pattern)}`, pattern, value);
   }
   if (Array.isArray(pattern)) {
-    if (!Array.isArray(value)) return { matched: false, key, reason: `${describe(value)} is not an array` };
+    if (!Array.isArray(value)) return miss(key, `${describe(value)} is not an array`, pattern, value);
     for (let i = 0; i < pattern.length; i++) {
       const element = pattern[i] as Json;
       const hit = value.some((item) => matchValue(element, item, `${key}[${i}]`).matched);
-      if (!hit) return { matched: false, key, reason: `no element matches ${JSON.stringify(element)}` };
+      if (!hit) return miss(key, `no element matches ${JSON.stringify(element)}`, pattern, value);
     }
     return MATCHED;
   }
   if (isObject(pattern)) {
-    if (!isObject(value)) return { matched: false, key, reason: `${describe(value)} is not an object` };
+    if (!isObject(value)) return miss(key, `${describe(value)} is not an object`, pattern, value);
     return matchObject(pattern, value, `${key}.`);
   }
   if (matchScalar(pattern, value)) return MATCHED;
-  return { matched: false, key, reason: `${describe(value)} is not ${JSON.stringify(pattern)}` };
+  return miss(key, `${describe(value)} is not ${JSON.stringify(pattern)}`, pattern, value);
 }
 
 function matchObject(pattern: Record<string, Json>, args: Record<string, Json>, prefix: string): MatchResult {
   for (const name of Object.keys(pattern)) {
     const key = prefix + name;
     // Own properties only: "__proto__" or "constructor" in a pattern never reach the prototype.
-    if (!Object.prototype.hasOwnProperty.call(args, name)) return { matched: false, key, reason: "argument absent" };
+    if (!Object.prototype.hasOwnProperty.call(args, name)) return miss(key, "argument absent", pattern[name] as Json, undefined);
     const result = matchValue(pattern[name] as Json, args[name] as Json, key);
     if (!result.matched) return result;
   }
@@ -80,4 +88,13 @@ function matchObject(pattern: Record<string, Json>, args: Record<string, Json>, 
 export function matchArguments(pattern: Json, args: Record<string, Json>): MatchResult {
   if (!isObject(pattern)) return { matched: false, key: "", reason: "match block is not an object" };
   return matchObject(pattern, args, "");
+}
+
+/**
+ * Every top-level key of a match block judged on its own, by the same rules: how close a
+ * scenario that did not match came (the "closest scenario" of a call that fell to the default).
+ */
+export function matchEachKey(pattern: Json, args: Record<string, Json>): { key: string; result: MatchResult }[] {
+  if (!isObject(pattern)) return [{ key: "", result: matchArguments(pattern, args) }];
+  return Object.keys(pattern).map((name) => ({ key: name, result: matchObject({ [name]: pattern[name] as Json }, args, "") }));
 }

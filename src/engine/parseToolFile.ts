@@ -16,11 +16,11 @@ const MATTER_OPTIONS = { engines: { js: refuse, javascript: refuse, coffee: refu
 
 const processor = unified().use(remarkParse);
 
-const SCENARIO_BLOCKS = new Set(["match", "response", "error"]);
+const SCENARIO_BLOCKS = new Set(["match", "response", "error", "dynamics"]);
 // State and schema matching (src/state, src/schemaMatch): optional blocks under a scenario.
 const STATE_BLOCKS = new Set(["match-schema", "when", "then", "given"]);
-/** Blocks kept as text: they may hold bare {{...}} values and are compiled later. */
-const TEMPLATE_BLOCKS = new Set(["response", "error", "then", "match-schema", "state"]);
+/** Blocks kept as text: they may hold bare {{...}} values and are compiled later (dynamics: loadTool parses them, so a problem can name the line of its key). */
+const TEMPLATE_BLOCKS = new Set(["response", "error", "then", "match-schema", "state", "dynamics"]);
 
 interface MdNode {
   type: string;
@@ -139,8 +139,9 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
       else file.state = block as Block<string>;
     } else if (section.kind === "scenario" && SCENARIO_BLOCKS.has(meta)) {
       const scenario = section.scenario;
-      const key = meta as "match" | "response" | "error";
+      const key = meta as "match" | "response" | "error" | "dynamics";
       if (scenario[key]) problem(line, `scenario "${scenario.name}" has a second json ${meta} block (keep one)`);
+      else if (key === "dynamics") scenario.dynamics = block as Block<string>;
       else if (key !== "match" && (scenario.response || scenario.error)) {
         problem(line, `scenario "${scenario.name}" has both json response and json error (a scenario answers one way)`);
       } else if (key === "match") scenario.match = block;

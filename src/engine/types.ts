@@ -1,4 +1,5 @@
 // Shared shapes of the engine. The engine is pure: no express, no sockets, no global clock.
+import type { Dynamics } from "./dynamics.js";
 
 /** A JSON value as parsed from a tool file or a call's arguments. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -47,6 +48,8 @@ export interface Scenario {
   then?: Block<string>;
   /** `json given`: sample state (over the initial state) that --check renders this scenario with. */
   given?: Block;
+  /** Raw text of the `json dynamics` block (latency, progress, faults): parsed by loadTool. */
+  dynamics?: Block<string>;
 }
 
 /** A parsed tool file. `problems` non-empty means the file is broken and must not be served. */
@@ -71,6 +74,26 @@ export interface ToolCallResult {
   [key: string]: unknown;
 }
 
+/** Which forcing layer chose a scenario (issue 17), highest precedence first. */
+export type ForcingLayer = "call" | "session" | "overrides";
+
+/** A scenario forced for one call, and by which layer. */
+export interface ForcedChoice {
+  scenario: string;
+  layer: ForcingLayer;
+  /** For a forcing given a count (`times`): how many calls it still forces after this one (0: it has ended). */
+  left?: number;
+}
+
+/** A scenario that did not match, and how close it came: per top-level key of its match block. */
+export interface ClosestMiss {
+  scenario: string;
+  /** Keys of its match block that did match. */
+  matchedKeys: string[];
+  /** Keys that did not, each with the pattern expected and the value seen (no `seen`: not sent). */
+  diff: { key: string; expected?: Json; seen?: Json; reason: string }[];
+}
+
 /** What the engine tells the transport about one call. */
 export type CallOutcome =
   | {
@@ -81,8 +104,18 @@ export type CallOutcome =
       scenario: string | null;
       /** "forced" | "matched" | "state" (a json when decided) | "default" | null (no scenario). */
       selectedBy: "forced" | "matched" | "state" | "default" | null;
+      /** When forced: the layer that forced it (per call, per session, the overrides file). */
+      forced?: ForcedChoice;
+      /**
+       * When the default answered: finds the scenario that came closest to matching, and why it
+       * did not. A function, because it costs a third of a default call on a large tool and only
+       * the journal's readers want it.
+       */
+      closest?: () => ClosestMiss | undefined;
       /** Warnings worth a log line (stale forced scenario, output schema mismatch, ...). */
       warnings: string[];
+      /** The chosen scenario's `json dynamics`, for the host to play out (src/server/dynamics/). */
+      dynamics?: Dynamics;
     }
   | {
       /** JSON-RPC error -32602, message `unknown tool "<name>"`. */
@@ -91,9 +124,14 @@ export type CallOutcome =
       message: string;
     };
 
-/** The forced scenario per tool, read on every call; `warning` when the source is unusable. */
-export interface ForcedScenarios {
-  read(): { overrides: Readonly<Record<string, string>>; warning?: string };
+/**
+ * Out-of-band forcing (per session, then the overrides file), injected so the engine never
+ * depends on where forcing is kept. `scenarios`: the tool's scenario names; a forced name not
+ * among them is skipped with a warning. `use`: false for a dry run (`why`), which must not use
+ * up a counted forcing.
+ */
+export interface Forcing {
+  choose(tool: string, scenarios: readonly string[], call: CallContext, use: boolean): { forced?: ForcedChoice; warnings: string[] };
 }
 
 /**

@@ -1,10 +1,18 @@
-// `.run/overrides.json`: tool name -> forced scenario name (SPEC-NOTES 15). Read on every call;
-// written atomically (temp file + rename) so a reader never sees half a file.
+// `.run/overrides.json`: tool name -> forced scenario (SPEC-NOTES 15), either a name or
+// `{ "scenario": name, "times": n }` for a forcing that lasts n calls (issue 17). Read on every
+// call; written atomically (temp file + rename) so a reader never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
 import { stillValid, stampOf, type StampedCache } from "../engine/fileStamp.js";
+import type { CallContext, Forcing, ForcedChoice } from "../engine/types.js";
 
-export type Overrides = Record<string, string>;
+export interface Override {
+  scenario: string;
+  /** Calls left; absent: until cleared. */
+  times?: number;
+}
+
+export type Overrides = Record<string, Override>;
 
 export const OVERRIDES_FILE = "overrides.json";
 
@@ -16,6 +24,16 @@ export interface OverridesRead {
 
 /** Every Overrides object has no prototype, so a tool named "constructor" is never inherited. */
 const none = (): Overrides => Object.create(null) as Overrides;
+
+function entryOf(value: unknown): Override | undefined {
+  if (typeof value === "string") return { scenario: value };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const { scenario, times } = value as Record<string, unknown>;
+  if (typeof scenario !== "string") return undefined;
+  if (times === undefined) return { scenario };
+  if (typeof times !== "number" || !Number.isInteger(times) || times < 1) return undefined;
+  return { scenario, times };
+}
 
 export function readOverrides(runDir: string): OverridesRead {
   const file = path.join(runDir, OVERRIDES_FILE);
@@ -31,7 +49,10 @@ export function readOverrides(runDir: string): OverridesRead {
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not a JSON object");
     // A null-prototype copy keeps "__proto__" or "constructor" entries inert.
     const overrides = none();
-    for (const [tool, scenario] of Object.entries(parsed)) if (typeof scenario === "string") overrides[tool] = scenario;
+    for (const [tool, value] of Object.entries(parsed)) {
+      const entry = entryOf(value);
+      if (entry) overrides[tool] = entry;
+    }
     return { overrides };
   } catch (err) {
     return {
@@ -45,23 +66,34 @@ export function writeOverrides(runDir: string, overrides: Overrides): void {
   fs.mkdirSync(runDir, { recursive: true });
   const file = path.join(runDir, OVERRIDES_FILE);
   const temp = path.join(runDir, `.${OVERRIDES_FILE}.${process.pid}.${Date.now()}.tmp`);
-  const sorted = Object.fromEntries(Object.entries(overrides).sort(([a], [b]) => a.localeCompare(b)));
+  // A forcing without a count stays a plain name, as the file has always looked.
+  const sorted = Object.fromEntries(
+    Object.entries(overrides)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tool, o]) => [tool, o.times === undefined ? o.scenario : { scenario: o.scenario, times: o.times }]),
+  );
   fs.writeFileSync(temp, `${JSON.stringify(sorted, null, 2)}\n`);
   fs.renameSync(temp, file);
+}
+
+export function hasOverride(overrides: Overrides, tool: string): Override | undefined {
+  return Object.prototype.hasOwnProperty.call(overrides, tool) ? overrides[tool] : undefined;
 }
 
 const NOTHING_FORCED: OverridesRead = Object.freeze({ overrides: Object.freeze(none()) });
 
 /**
- * readOverrides for the hot path: the server consults forcing on every call, so the file is
+ * The overrides file as a forcing layer. The server consults it on every call, so the file is
  * stat'ed each time but read and parsed again only when its stat changed (or is too recent to
- * trust). The result is shared between calls: callers must not modify it.
+ * trust). A counted entry is decremented in the file itself (removed at 0), so the CLI and the
+ * page show what is left.
  */
-export class OverridesReader {
+export class OverridesReader implements Forcing {
   private cached?: StampedCache & { read: OverridesRead };
 
   constructor(private readonly runDir: string) {}
 
+  /** The shared, cached read: callers must not modify it. */
   read(): OverridesRead {
     let stat: fs.Stats | undefined;
     try {
@@ -80,5 +112,32 @@ export class OverridesReader {
     const read = readOverrides(this.runDir);
     this.cached = { stamp: stampOf(stat), checkedAt, read };
     return read;
+  }
+
+  choose(tool: string, scenarios: readonly string[], _call: CallContext, use: boolean): { forced?: ForcedChoice; warnings: string[] } {
+    const { overrides, warning } = this.read();
+    const warnings = warning ? [warning] : [];
+    const entry = hasOverride(overrides, tool);
+    if (!entry) return { warnings };
+    if (!scenarios.includes(entry.scenario)) {
+      warnings.push(`forced scenario "${entry.scenario}" of ${tool} no longer exists in its tool file; selecting normally (./careem-mcp.sh scenario ${tool} --clear)`);
+      return { warnings };
+    }
+    const forced: ForcedChoice = { scenario: entry.scenario, layer: "overrides" };
+    if (entry.times !== undefined) {
+      forced.left = entry.times - 1;
+      if (use) this.useOnce(tool, entry);
+    }
+    return { forced, warnings };
+  }
+
+  /** Read again right before writing, so a change made by the CLI meanwhile is kept. */
+  private useOnce(tool: string, seen: Override): void {
+    const fresh = readOverrides(this.runDir).overrides;
+    const now = hasOverride(fresh, tool);
+    if (!now || now.scenario !== seen.scenario || now.times === undefined) return;
+    const rest = Object.fromEntries(Object.entries(fresh).filter(([t]) => t !== tool)) as Overrides;
+    writeOverrides(this.runDir, now.times > 1 ? { ...rest, [tool]: { scenario: now.scenario, times: now.times - 1 } } : rest);
+    this.cached = undefined;
   }
 }

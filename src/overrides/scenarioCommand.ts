@@ -1,15 +1,16 @@
 // `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band (SPEC-NOTES 15).
 // Names are checked against the catalog actually served; unknown ones are refused with the list.
 import { Catalog } from "../engine/catalog.js";
-import { displayPath } from "../engine/displayPath.js";
-import { formatProblem } from "../engine/engine.js";
-import { readOverrides, writeOverrides } from "./overridesFile.js";
+import { checkScenario, scenariosOf } from "./checkNames.js";
+import { hasOverride, readOverrides, writeOverrides, type Override } from "./overridesFile.js";
 
 export interface ScenarioCommandOptions {
   tool?: string;
   scenario?: string;
   clear: boolean;
   clearAll: boolean;
+  /** Calls the forcing lasts; absent: until cleared. */
+  times?: number;
   toolsDir: string;
   runDir: string;
   out: NodeJS.WritableStream;
@@ -34,12 +35,12 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   if (!o.tool) {
     const entries = Object.entries(overrides);
     if (entries.length === 0) o.out.write("no scenarios forced\n");
-    for (const [tool, scenario] of entries) o.out.write(`${tool} -> ${scenario}\n`);
+    for (const [tool, entry] of entries) o.out.write(`${tool} -> ${describeOverride(entry)}\n`);
     return 0;
   }
   if (o.clear) {
     if (o.scenario) return fail("--clear takes no scenario name");
-    const removed = Object.prototype.hasOwnProperty.call(overrides, o.tool) ? overrides[o.tool] : undefined;
+    const removed = hasOverride(overrides, o.tool)?.scenario;
     if (removed === undefined) {
       o.out.write(`${o.tool}: nothing forced\n`);
       return 0;
@@ -51,24 +52,21 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   }
 
   const catalog = new Catalog(o.toolsDir);
-  const entry = catalog.get(o.tool);
-  if (entry.kind === "missing") {
-    const names = catalog.all().map((e) => e.name);
-    return fail(`unknown tool "${o.tool}" in ${displayPath(o.toolsDir)}; valid tools: ${names.join(", ") || "(none)"}`);
-  }
-  if (entry.kind === "broken") {
-    return fail(`the tool file of ${o.tool} is broken, fix it first:\n  ${entry.problems.map(formatProblem).join("\n  ")}`);
-  }
-  const names = entry.result.tool.scenarios.map((s) => s.name);
+  const check = scenariosOf(catalog, o.toolsDir, o.tool);
+  if (!check.ok) return fail(check.error);
   if (!o.scenario) {
-    const forced = Object.prototype.hasOwnProperty.call(overrides, o.tool) ? overrides[o.tool] : undefined;
-    for (const name of names) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
+    const forced = hasOverride(overrides, o.tool)?.scenario;
+    for (const name of check.scenarios) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
     return 0;
   }
-  if (!names.includes(o.scenario)) {
-    return fail(`unknown scenario "${o.scenario}" of ${o.tool}; valid scenarios: ${names.join(", ")}`);
-  }
-  writeOverrides(o.runDir, { ...overrides, [o.tool]: o.scenario });
-  o.out.write(`${o.tool}: forcing scenario ${o.scenario} (clear with: ./careem-mcp.sh scenario ${o.tool} --clear)\n`);
+  const refusal = checkScenario(catalog, o.toolsDir, o.tool, o.scenario);
+  if (refusal) return fail(refusal);
+  const forcing: Override = o.times === undefined ? { scenario: o.scenario } : { scenario: o.scenario, times: o.times };
+  writeOverrides(o.runDir, { ...overrides, [o.tool]: forcing });
+  o.out.write(`${o.tool}: forcing scenario ${describeOverride(forcing)} (clear with: ./careem-mcp.sh scenario ${o.tool} --clear)\n`);
   return 0;
+}
+
+export function describeOverride(entry: Override): string {
+  return entry.times === undefined ? entry.scenario : `${entry.scenario} for ${entry.times} more call${entry.times === 1 ? "" : "s"}`;
 }

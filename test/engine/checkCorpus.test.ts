@@ -13,6 +13,8 @@ const corpus = "test/fixtures/broken/tools";
 const expected: [string, number, string][] = [
   ["food/duplicate_name.md", 1, "duplicate tool name \"duplicate_name\": also defined in test/fixtures/broken/tools/rides/duplicate_name.md (tool names must be unique across domains)"],
   ["food/misplaced_tool.md", 1, "warning: file is at food/misplaced_tool.md but its front matter says domain rides (move it to tools/rides/misplaced_tool.md)"],
+  ["rides/bad_dynamics.md", 14, "scenario \"slow\": json dynamics: \"delayMs\" must be milliseconds (an integer 0-600000) or a range [min, max] with min <= max, got [3000,1000]"],
+  ["rides/bad_dynamics.md", 15, "scenario \"slow\": json dynamics: unknown fault \"timeout\" (known: hang, drop-connection, http-429, http-500, http-502, http-503, malformed-response, session-expired, no-structured-content, invalid-output)"],
   ["rides/bad_front_matter.md", 3, "front matter is not valid YAML: missed comma between flow collection entries"],
   ["rides/bad_match_schema.md", 13, "scenario \"past\": json match-schema does not compile: schema is invalid: data/properties/departureDate/type must be equal to one of the allowed values, data/properties/departureDate/type must be array, data/properties/departureDate/type must match a schema in anyOf"],
   ["rides/bad_state_operation.md", 17, "scenario \"ok\": json then: operation 1 needs exactly one of set, merge, push, delete, increment naming a state path, e.g. { \"set\": \"orders.{{args.order_id}}.status\", \"value\": \"placed\" }"],
@@ -26,6 +28,7 @@ const expected: [string, number, string][] = [
   ["rides/front_matter_mismatch.md", 2, "front matter tool \"some_other_tool\" differs from the definition name \"front_matter_mismatch\""],
   ["rides/invalid_error_json.md", 13, "scenario \"e\": json error invalid JSON: Unexpected token 'o', \"{ \"message\": oops }\" is not valid JSON"],
   ["rides/invalid_match_json.md", 13, "json match block: invalid JSON: Expected double-quoted property name"],
+  ["rides/invalid_output_validates.md", 13, "scenario \"meant-to-break\" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)"],
   ["rides/invalid_response_json.md", 14, "scenario \"r\": json response invalid JSON: Expected ',' or '}' after property value"],
   ["rides/invalid_tool_json.md", 19, "json tool block: invalid JSON: Expected double-quoted property name"],
   ["rides/invalid_tool_object.md", 19, "inputSchema must be a JSON Schema object with \"type\": \"object\""],
@@ -64,7 +67,7 @@ describe("./careem-mcp.sh --check as a process", () => {
     const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", corpus], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split("\n");
-    expect(lines.at(-1)).toBe(`check: 26 tools, 12 scenarios, ${expected.length} problems: FAILED`);
+    expect(lines.at(-1)).toBe(`check: 28 tools, 13 scenarios, ${expected.length} problems: FAILED`);
     expect(lines.slice(0, -1)).toEqual(expected.map(([f, l, m]) => `${corpus}/${f}:${l}: ${m}`));
   });
 

@@ -1,6 +1,6 @@
 // One row per line of the format seed's `json match` table, then the corner cases of SPEC-NOTES 14.
 import { describe, expect, it } from "vitest";
-import { matchArguments } from "../../src/engine/match.js";
+import { matchArguments, matchEachKey } from "../../src/engine/match.js";
 import type { Json } from "../../src/engine/types.js";
 
 type Row = [label: string, pattern: Json, args: Record<string, Json>, matched: boolean];
@@ -67,9 +67,30 @@ describe("matchArguments explains a miss", () => {
       matched: false,
       key: "city",
       reason: '"sharjah" does not match "dubai"',
+      expected: "dubai",
+      seen: "sharjah",
     });
   });
   it("names nested keys with a dotted path", () => {
-    expect(matchArguments({ location: { city: "dubai" } }, { location: {} })).toEqual({ matched: false, key: "location.city", reason: "argument absent" });
+    expect(matchArguments({ location: { city: "dubai" } }, { location: {} })).toEqual({ matched: false, key: "location.city", reason: "argument absent", expected: "dubai" });
+  });
+  it("an array miss shows the whole expected list and the array seen", () => {
+    expect(matchArguments({ terms: ["milk", "eggs"] }, { terms: ["milk"] })).toEqual({
+      matched: false,
+      key: "terms",
+      reason: 'no element matches "eggs"',
+      expected: ["milk", "eggs"],
+      seen: ["milk"],
+    });
+  });
+});
+
+describe("matchEachKey judges every top-level key on its own (closest-scenario diffs)", () => {
+  it("keeps going past the first miss", () => {
+    expect(matchEachKey({ a: "x", b: "y", c: 3 }, { a: "X", b: "z" })).toEqual([
+      { key: "a", result: { matched: true } },
+      { key: "b", result: { matched: false, key: "b", reason: '"z" does not match "y"', expected: "y", seen: "z" } },
+      { key: "c", result: { matched: false, key: "c", reason: "argument absent", expected: 3 } },
+    ]);
   });
 });

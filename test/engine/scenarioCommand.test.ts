@@ -24,7 +24,7 @@ describe("scenario command", () => {
     const forced = scenario("cart_checkout", "payment-declined");
     expect(forced.status).toBe(0);
     expect(forced.out).toBe("cart_checkout: forcing scenario payment-declined (clear with: ./careem-mcp.sh scenario cart_checkout --clear)\n");
-    expect(readOverrides(runDir).overrides).toEqual({ cart_checkout: "payment-declined" });
+    expect(readOverrides(runDir).overrides).toEqual({ cart_checkout: { scenario: "payment-declined" } });
     expect(scenario().out).toBe("cart_checkout -> payment-declined\n");
     expect(scenario("cart_checkout").out).toContain("payment-declined  (forced)\n");
     expect(scenario("cart_checkout", "--clear").out).toBe("cart_checkout: no longer forced (was payment-declined)\n");
@@ -58,7 +58,7 @@ describe("scenario command", () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), "careem-run-"));
     try {
       expect(scenario("cart_checkout", "payment-declined", "--run-dir", other).status).toBe(0);
-      expect(readOverrides(other).overrides).toEqual({ cart_checkout: "payment-declined" });
+      expect(readOverrides(other).overrides).toEqual({ cart_checkout: { scenario: "payment-declined" } });
       expect(readOverrides(runDir).overrides).toEqual({});
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
@@ -68,6 +68,6 @@ describe("scenario command", () => {
   it("checks names against the catalog given with --tools", () => {
     const run = scenario("echo", "x", "--tools", "test/fixtures/broken/tools");
     expect(run.status).toBe(1);
-    expect(run.err).toMatch(/valid tools: bad_front_matter, /);
+    expect(run.err).toMatch(/valid tools: bad_dynamics, bad_front_matter, /);
   });
 });

@@ -1,5 +1,6 @@
 // One real server process per test file: `node dist/cli.js --port 0 --tools <dir>`, ready when
-// stderr names its /mcp URL, killed (and awaited) when the file is done.
+// stderr names its /mcp URL, killed (and awaited) when the file is done. Declared latencies are
+// scaled to 0: journeys test the conversation, not the waiting.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,7 +24,7 @@ export async function startServer(toolsDir = path.join(projectRoot, "tools"), ti
 
   // A run dir of its own: nothing the developer forced in .run/ reaches the journeys.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-journey-"));
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, ...extraArgs], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -44,6 +44,7 @@ const refused: [string, number, string][] = [
   ["misc/unclosed_bare_placeholder.md", 13, 'scenario "ok": json response unclosed placeholder: a bare {{ has no matching }}'],
   ["misc/unclosed_fence.md", 15, "json tool block: invalid JSON: Unexpected non-whitespace character after JSON at position 187"],
   ["misc/unclosed_front_matter.md", 8, "front matter is not valid YAML: end of the stream or a document separator is expected"],
+  ["misc/unknown_fault.md", 12, 'scenario "ok": json dynamics: unknown fault "timeout" (known: hang, drop-connection, http-429, http-500, http-502, http-503, malformed-response, session-expired, no-structured-content, invalid-output)'],
   ["misc/unknown_time_format.md", 12, 'scenario "ok": json response placeholder {{now|month}} has unknown format |month (use |date, |weekday, |hhmm or |daylabel)'],
   ["misc/yaml_js_tag.md", 2, "front matter is not valid YAML: unknown tag !<tag:yaml.org,2002:js/function>"],
   // Made on the spot in beforeAll:
@@ -112,6 +113,7 @@ describe("broken tool files at runtime", () => {
     expect(listed).toEqual([
       "format_mismatch",
       "healthy",
+      "invalid_output_validates",
       "invalid_utf8",
       "misplaced_tool",
       "nested_tool",

@@ -1,5 +1,6 @@
 // The real built server as a child process (`node dist/cli.js --port 0 ...`), started on a temp
 // catalog and run dir, ready when its ready line names the URLs. No mocks, no in-process host.
+// Declared latencies are scaled to 0 unless `args` passes its own --delay-scale (the last wins).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,7 +38,7 @@ export function requireBuild(): void {
 
 export async function spawnServer(opts: SpawnOptions): Promise<SpawnedServer> {
   requireBuild();
-  const proc = spawn(process.execPath, [cli, "--port", "0", "--tools", opts.toolsDir, "--run-dir", opts.runDir, ...(opts.args ?? [])], {
+  const proc = spawn(process.execPath, [cli, "--port", "0", "--tools", opts.toolsDir, "--run-dir", opts.runDir, "--delay-scale", "0", ...(opts.args ?? [])], {
     cwd: projectRoot,
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -10,7 +10,7 @@ const toolsDir = path.join(projectRoot, "tools");
 
 describe("state in the engine", () => {
   it("a forced scenario's state changes still apply", () => {
-    const engine = new Engine({ toolsDir, forced: { read: () => ({ overrides: { add_grocery_items: "added-to-new-basket" } }) } });
+    const engine = new Engine({ toolsDir, forced: { choose: (tool) => ({ warnings: [], ...(tool === "add_grocery_items" ? { forced: { scenario: "added-to-new-basket", layer: "overrides" as const } } : {}) }) } });
     const added = engine.callTool("add_grocery_items", { basket_id: "bsk_missing", items: [{ product_id: "prd_200410", quantity: 2 }] }, { sessionId: "forced" });
     expect(added).toMatchObject({ selectedBy: "forced", scenario: "added-to-new-basket" });
     const basketId = (added as unknown as { result: { structuredContent: { basket_id: string } } }).result.structuredContent.basket_id;

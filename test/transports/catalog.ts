@@ -19,11 +19,11 @@ export interface TempCatalog {
   remove(): void;
 }
 
-export function copyCatalog(): TempCatalog {
+export function copyCatalog(from = catalogFixture): TempCatalog {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-catalog-"));
   const dir = path.join(root, "tools");
   const runDir = path.join(root, "run");
-  fs.cpSync(catalogFixture, dir, { recursive: true });
+  fs.cpSync(from, dir, { recursive: true });
   fs.mkdirSync(runDir);
   return {
     dir,

@@ -43,9 +43,14 @@ export interface Served {
   stop(): Promise<void>;
 }
 
+export interface ServeOptions {
+  /** --delay-scale for the server: 0 (the default here) skips every declared delay. */
+  delayScale?: number;
+}
+
 export interface TransportUnderTest {
   name: string;
-  serve(catalog: TempCatalog): Promise<Served>;
+  serve(catalog: TempCatalog, opts?: ServeOptions): Promise<Served>;
 }
 
 async function connectWith(inner: Transport, onClose: () => Promise<void> = async () => {}): Promise<Connection> {
@@ -71,9 +76,9 @@ async function connectWith(inner: Transport, onClose: () => Promise<void> = asyn
 function httpTransport(name: string, open: (urls: { mcpUrl: string; sseUrl: string }) => Transport): TransportUnderTest {
   return {
     name,
-    async serve(catalog) {
+    async serve(catalog, opts = {}) {
       const lines: string[] = [];
-      const config = { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir };
+      const config = { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: opts.delayScale ?? 0 };
       const host = await listenHttp(config, { log: (line) => lines.push(line) });
       return {
         connect: () => connectWith(open(host)),
@@ -90,14 +95,14 @@ export const sse = httpTransport("SSE", ({ sseUrl }) => new SSEClientTransport(n
 
 export const stdio: TransportUnderTest = {
   name: "stdio",
-  async serve(catalog) {
+  async serve(catalog, opts = {}) {
     assertBuilt();
     let stderr = "";
     return {
       async connect() {
         const transport = new StdioClientTransport({
           command: process.execPath,
-          args: [cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir],
+          args: [cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir, "--delay-scale", String(opts.delayScale ?? 0)],
           cwd: projectRoot,
           stderr: "pipe",
         });

@@ -4,6 +4,8 @@ import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
 import { StateStore } from "../../state/stateStore.js";
+import { layeredForcing } from "../../forcing/layeredForcing.js";
+import { SessionForcing } from "../../forcing/sessionForcing.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
@@ -12,6 +14,8 @@ import type { ToolWatcher } from "./watchTools.js";
 
 export interface HostEngine {
   engine: Engine;
+  /** Per-session forcing, consulted before the overrides file; freed when a session ends. */
+  sessionForcing: SessionForcing;
   watcher: ToolWatcher;
   /** Settles when every tool file has been loaded once, broken ones logged. */
   ready: Promise<void>;
@@ -22,9 +26,13 @@ export interface HostEngine {
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
   const state = new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit });
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: new OverridesReader(config.runDir), state });
-  // A session's state goes with it (user-scoped state outlives sessions, as a user's basket does).
-  registry.onEnd((id) => state.endSession(id));
+  const sessionForcing = new SessionForcing();
+  // What a session owns goes with it (user-scoped state outlives sessions, as a user's basket does).
+  registry.onEnd((id) => {
+    sessionForcing.forget(id);
+    state.endSession(id);
+  });
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers
@@ -36,5 +44,5 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
     },
     (err: unknown) => log(`could not load the tools directory: ${err instanceof Error ? err.message : String(err)}`),
   );
-  return { engine, watcher, ready, reportProblems };
+  return { engine, sessionForcing, watcher, ready, reportProblems };
 }

@@ -12,7 +12,7 @@ export interface OpenSession {
 
 export class SessionRegistry {
   private readonly sessions = new Map<string, OpenSession>();
-  private readonly endListeners: ((id: string) => void)[] = [];
+  private readonly endHooks: ((id: string) => void)[] = [];
 
   constructor(private readonly log: Log) {}
 
@@ -25,12 +25,18 @@ export class SessionRegistry {
   }
 
   delete(id: string): void {
-    if (this.sessions.delete(id)) for (const listener of this.endListeners) listener(id);
+    if (!this.sessions.delete(id)) return;
+    for (const hook of this.endHooks) hook(id);
   }
 
-  /** Called once when a session ends (DELETE, idle expiry, closed to make room, stream gone). */
-  onEnd(listener: (id: string) => void): void {
-    this.endListeners.push(listener);
+  /** Called once for each session that ends, whatever ended it (what it owns is freed there). */
+  onEnd(hook: (id: string) => void): void {
+    this.endHooks.push(hook);
+  }
+
+  /** Every open session, oldest first. */
+  list(): OpenSession[] {
+    return [...this.sessions.values()];
   }
 
   get size(): number {

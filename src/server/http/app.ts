@@ -11,6 +11,7 @@ import { sendRpcError } from "./sendRpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
 import { messagesPath, sseRoutes } from "./sseRoutes.js";
 import { streamableRoute } from "./streamableRoute.js";
+import { localPrefix, localRoutes } from "../local/localRoutes.js";
 
 export function createApp(ctx: HostContext): express.Express {
   const app = express();
@@ -20,6 +21,8 @@ export function createApp(ctx: HostContext): express.Express {
   if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
   app.all("/mcp", protocolVersionCheck, streamableRoute(ctx));
   app.use(sseRoutes(ctx));
+  // Local-only journal, forcing API and dashboard: no CORS, own-origin writes only (issue 14).
+  if (ctx.local) app.use(localPrefix, localRoutes(ctx.local));
   app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken, originOf: (req) => publicOrigin(req, ctx.config) }));
   app.use((req: Request, res: Response) => {
     res.status(404).type("text/plain; charset=utf-8").send(`Not found: ${req.method} ${req.path}\n`);

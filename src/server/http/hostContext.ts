@@ -5,6 +5,9 @@ import { createMcpServer } from "../mcp/mcpServer.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
+import type { LocalContext } from "../local/localContext.js";
+import { dynamicsRuntime } from "../dynamics/runtime.js";
+import type { SessionPort } from "../dynamics/sessionPort.js";
 import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
@@ -12,17 +15,23 @@ export interface HostContext {
   config: Config;
   log: Log;
   registry: SessionRegistry;
+  /** The local-only journal, forcing and dashboard under /_local/ (absent: not mounted). */
+  local?: LocalContext;
   /** The host's clock (token issue and expiry under --auth); tests inject one. */
   clock?: Clock;
 }
 
-export function serverFor(ctx: HostContext, transport: string) {
+/** `port`: how this session's transport defers answers and plays faults (see src/server/dynamics/). */
+export function serverFor(ctx: HostContext, transport: string, port?: SessionPort) {
   return createMcpServer({
     engine: ctx.engine,
+    dynamics: dynamicsRuntime(ctx.config),
+    port,
     serviceVersion: ctx.config.serviceVersion,
     widgetDomain: ctx.config.widgetDomain,
     transport,
     log: ctx.log,
+    onCall: ctx.local?.journal.record,
     auth: ctx.config.auth,
   });
 }

@@ -10,6 +10,8 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Clock } from "../../engine/types.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
+import { createLocal } from "../local/createLocal.js";
+import type { LocalContext } from "../local/localContext.js";
 
 export interface HttpHost {
   /** e.g. http://127.0.0.1:8080 */
@@ -21,6 +23,8 @@ export interface HttpHost {
   /** Settles when every tool file has been loaded once (requests are served before that). */
   ready: Promise<void>;
   registry: SessionRegistry;
+  /** The journal and forcing behind /_local/. */
+  local: LocalContext;
   close(): Promise<void>;
 }
 
@@ -44,8 +48,9 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log);
-  const { engine, watcher, ready } = createHostEngine(config, log, registry);
-  const server = http.createServer(createApp({ engine, config, log, registry, clock: opts.clock }));
+  const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry);
+  const local = createLocal(engine, config, registry, sessionForcing);
+  const server = http.createServer(createApp({ engine, config, log, registry, local, clock: opts.clock }));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
@@ -62,6 +67,7 @@ export async function listenHttp(config: Config, opts: { log?: Log; clock?: Cloc
     engine,
     ready,
     registry,
+    local,
     async close() {
       watcher.close();
       await registry.closeAll();

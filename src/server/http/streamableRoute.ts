@@ -10,6 +10,7 @@ import { serverFor, type HostContext } from "./hostContext.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "./sendRpcError.js";
+import { OpenCalls, streamablePort } from "./streamableFaults.js";
 
 class HttpSession {
   id = "";
@@ -19,6 +20,7 @@ class HttpSession {
   constructor(
     readonly transport: StreamableHTTPServerTransport,
     readonly server: Server,
+    readonly calls: OpenCalls,
     private readonly idleTimeoutMs: number,
     private readonly onIdle: (session: HttpSession) => void,
   ) {}
@@ -31,6 +33,7 @@ class HttpSession {
       this.active--;
       if (this.active === 0) this.startIdleTimer();
     });
+    if (req.method === "POST") this.calls.track(body, res);
     await this.transport.handleRequest(req, res, body);
   }
 
@@ -55,7 +58,12 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
   const sessions = new Map<string, HttpSession>();
 
   function open(): HttpSession {
-    const server = serverFor(ctx, "http");
+    const calls = new OpenCalls();
+    const endSession = () => {
+      ctx.log(`session ${session.id} expired by a declared session-expired fault`);
+      void server.close();
+    };
+    const server = serverFor(ctx, "http", streamablePort(calls, endSession, ctx.log));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       keepAliveMs: ctx.config.keepAliveMs,
@@ -67,7 +75,7 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       },
       onsessionclosed: (id) => ctx.log(`session ${id} ended by DELETE`),
     });
-    const session = new HttpSession(transport, server, ctx.config.idleTimeoutMs, (idle) => {
+    const session = new HttpSession(transport, server, calls, ctx.config.idleTimeoutMs, (idle) => {
       ctx.log(`session ${idle.id} expired after ${ctx.config.idleTimeoutMs}ms idle`);
       void idle.server.close();
     });

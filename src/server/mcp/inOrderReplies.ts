@@ -3,6 +3,8 @@
 // finish after different numbers of microtasks (tools/call answers synchronously, see
 // mcpServer.ts; the SDK's own ping does not), so the order is kept here, at the transport,
 // rather than left to which handler happens to be quicker.
+// A call whose scenario declares a delay is the exception (issue 13): it leaves the order
+// (`release`) and answers when its delay ends, so a slow call never holds up a quick one.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
@@ -24,6 +26,10 @@ export class InOrderReplies implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: Transport["onmessage"];
   private readonly slots: Slot[] = [];
+  /** Answers never to be sent (a fault put something else on the wire instead). */
+  private readonly dropped = new Set<Id>();
+  /** Work to do once the answer to an id went out (a session that expires after it). */
+  private readonly after = new Map<Id, () => void>();
 
   constructor(private readonly inner: Transport) {
     inner.onclose = () => this.onclose?.();
@@ -34,7 +40,7 @@ export class InOrderReplies implements Transport {
     };
   }
 
-  /** The wrapped transport's session: tools/call keys per-session state on it (SSE sessions). */
+  /** The wrapped transport's session (the SDK hands it to every handler as extra.sessionId). */
   get sessionId(): string | undefined {
     return this.inner.sessionId;
   }
@@ -49,13 +55,40 @@ export class InOrderReplies implements Transport {
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const id = field(message, "method") === undefined ? field(message, "id") : undefined;
+    if ((typeof id === "string" || typeof id === "number") && this.dropped.delete(id)) return Promise.resolve();
     const slot = this.slots.find((s) => s.id === id && !s.release);
     // Notifications, requests to the client and answers to no tracked request (id null) go at once.
-    if (!slot) return this.inner.send(message, options);
+    if (!slot) return this.sendNow(message, options, id);
     return new Promise<void>((resolve, reject) => {
-      slot.release = () => void this.inner.send(message, options).then(resolve, reject);
+      slot.release = () => void this.sendNow(message, options, id).then(resolve, reject);
       this.flush();
     });
+  }
+
+  /** The answer to `id` comes late: stop holding later answers for it. */
+  release(id: Id): void {
+    const at = this.slots.findIndex((s) => s.id === id && !s.release);
+    if (at >= 0) this.slots.splice(at, 1);
+    this.flush();
+  }
+
+  /** The answer to `id` must never go out (it was released first, so nothing waits on it). */
+  drop(id: Id): void {
+    this.release(id);
+    this.dropped.add(id);
+  }
+
+  /** Runs `fn` once the answer to `id` has been handed to the transport. */
+  afterSend(id: Id, fn: () => void): void {
+    this.after.set(id, fn);
+  }
+
+  private sendNow(message: JSONRPCMessage, options: TransportSendOptions | undefined, id: unknown): Promise<void> {
+    const sent = this.inner.send(message, options);
+    const then = (typeof id === "string" || typeof id === "number") && this.after.get(id);
+    if (!then) return sent;
+    this.after.delete(id as Id);
+    return sent.finally(then);
   }
 
   private track(message: JSONRPCMessage): void {

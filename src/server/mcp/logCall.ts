@@ -13,7 +13,9 @@ export interface CallRecord {
 
 function scenarioLabel(outcome: CallOutcome): string {
   if (outcome.kind !== "result" || outcome.scenario === null) return "-";
-  return outcome.selectedBy === "forced" ? `forced:${outcome.scenario}` : outcome.scenario;
+  if (outcome.selectedBy !== "forced") return outcome.scenario;
+  // The layer too: a test that forced per call or per session can see it took.
+  return outcome.forced && outcome.forced.layer !== "overrides" ? `forced-by-${outcome.forced.layer}:${outcome.scenario}` : `forced:${outcome.scenario}`;
 }
 
 export function logCall(log: Log, record: CallRecord): void {

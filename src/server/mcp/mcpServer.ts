@@ -16,8 +16,10 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import { negotiateVersion } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
-import { toolsCall } from "./toolsCall.js";
+import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
+import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
+import type { SessionPort } from "../dynamics/sessionPort.js";
 
 export interface McpServerOptions {
   /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
@@ -29,6 +31,12 @@ export interface McpServerOptions {
   /** The session id for transports that have none of their own (stdio). */
   sessionId?: string;
   log: Log;
+  /** Hears every tools/call once answered (the HTTP host's journal). */
+  onCall?: ToolsCallContext["onCall"];
+  /** Plays scenarios' `json dynamics` (latency, progress, faults); absent, they answer at once. */
+  dynamics?: DynamicsRuntime;
+  /** How this session's transport defers answers and puts faults on its wire. */
+  port?: SessionPort;
   /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
   auth?: boolean;
 }
@@ -47,6 +55,13 @@ export function createMcpServer(opts: McpServerOptions): Server {
   let known: ToolEngine | undefined = typeof opts.engine === "function" ? undefined : opts.engine;
   const load = opts.engine;
   const engine = (): ToolEngine | Promise<ToolEngine> => known ?? (load as () => Promise<ToolEngine>)().then((e) => (known = e));
+  const dynamics: DynamicsSession | undefined = opts.dynamics && {
+    runtime: opts.dynamics,
+    port: opts.port,
+    logLevel: () => level,
+    closed: () => server.transport === undefined,
+    log: opts.log,
+  };
 
   // Methods without required params keep the SDK's typed handlers.
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await engine()).listTools() }) as unknown as ListToolsResult);
@@ -71,7 +86,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) => toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", auth: opts.auth }, params, extra);
+      const call = (e: ToolEngine) =>
+        toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics, auth: opts.auth, onCall: opts.onCall }, params, extra);
       const e = engine();
       return e instanceof Promise ? e.then(call) : call(e);
     },

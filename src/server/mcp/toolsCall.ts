@@ -8,6 +8,8 @@ import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
+import type { CallToRecord } from "../../journal/journal.js";
+import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";
 import { identifyCall } from "../auth/callIdentity.js";
 
 export interface ToolsCallContext {
@@ -17,6 +19,10 @@ export interface ToolsCallContext {
   debug: boolean;
   /** The session when the transport has no id of its own (stdio: one per process). */
   sessionId?: string;
+  /** Hears every call once answered (the HTTP host's journal). */
+  onCall?: (call: CallToRecord) => void;
+  /** Plays a scenario's `json dynamics`; absent, declared dynamics are ignored. */
+  dynamics?: DynamicsSession;
   /** --auth: the call acts for the token's user, or is refused with seed 003's text. */
   auth?: boolean;
 }
@@ -33,13 +39,20 @@ export function toolsCall(
   const meta = isObject(params._meta) ? params._meta : undefined;
   const identity = ctx.auth ? identifyCall(extra) : undefined;
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
-  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId: extra.sessionId ?? ctx.sessionId, meta, ...user });
-  logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs: performance.now() - started });
+  const sessionId = extra.sessionId ?? ctx.sessionId;
+  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId, meta, ...user });
+  const durationMs = performance.now() - started;
+  logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
+  ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
   const result = outcome.result as ServerResult;
-  if (!ctx.debug) return result;
+  // Only a scenario with something to play (a delay, notifications, a transport fault) leaves
+  // the synchronous path.
+  const plan = ctx.dynamics && outcome.dynamics ? planCall(ctx.dynamics, outcome.dynamics, name, extra) : undefined;
+  const answer = () => (plan && ctx.dynamics && outcome.dynamics ? playCall(ctx.dynamics, plan, outcome.dynamics, name, result, extra) : result);
+  if (!ctx.debug) return answer();
   const scenario = outcome.scenario === null ? "no scenario (the call failed before selection)" : `scenario "${outcome.scenario}"`;
   return extra
     .sendNotification({ method: "notifications/message", params: { level: "debug", logger: "careem-mcp-service", data: `${name}: ${scenario}` } })
-    .then(() => result);
+    .then(answer);
 }

@@ -12,6 +12,8 @@ import { SessionRegistry } from "../host/sessionRegistry.js";
 import { tooLargeMessage } from "../host/bodyLimit.js";
 import { exitOnSignals } from "../host/shutdown.js";
 import { limitLines } from "./stdioLines.js";
+import { stdioPort } from "./stdioFaults.js";
+import { dynamicsRuntime } from "../dynamics/runtime.js";
 
 export async function startStdio(config: Config): Promise<void> {
   // A stray console.log anywhere would corrupt the JSON-RPC channel: send it to stderr.
@@ -29,8 +31,17 @@ export async function startStdio(config: Config): Promise<void> {
   let host: Promise<HostEngine> | undefined;
   const loadHost = () =>
     (host ??= import("../host/hostEngine.js").then((m) => (loaded = m.createHostEngine(config, log, registry, watcher))));
+  // Lines over the body limit are answered as HTTP answers a body over it, then skipped. The
+  // transport is made before the server, which is handed its fault port.
+  const input = limitLines(config.bodyLimit, () => {
+    log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
+    refuse(-32000, tooLargeMessage(config.bodyLimit));
+  });
+  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   const server = createMcpServer({
     engine: async () => (await loadHost()).engine,
+    dynamics: dynamicsRuntime(config),
+    port: stdioPort(transport, process.stdout, log, (code) => void close().then(() => process.exit(code))),
     serviceVersion: config.serviceVersion,
     widgetDomain: config.widgetDomain,
     transport: "stdio",
@@ -42,13 +53,7 @@ export async function startStdio(config: Config): Promise<void> {
   });
   const refuse = (code: number, message: string) =>
     void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage);
-  // Lines over the body limit are answered as HTTP answers a body over it, then skipped.
-  const input = limitLines(config.bodyLimit, () => {
-    log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
-    refuse(-32000, tooLargeMessage(config.bodyLimit));
-  });
   process.stdin.pipe(input);
-  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
   transport.onerror = (err) => {
     log(err.name === "ZodError" ? "stdio: a line is JSON but not a JSON-RPC message" : `stdio: ${err.message}`);
     // The SDK transport only drops a bad line, leaving the client waiting for an answer: answer

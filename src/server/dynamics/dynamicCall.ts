@@ -1,0 +1,84 @@
+// The host side of a scenario's `json dynamics`: plan the call, keep it on the synchronous path
+// when there is nothing to play, else wait, notify and fault as declared. Called by toolsCall.
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Dynamics, LogLevel } from "../../engine/dynamics.js";
+import type { RandomSource } from "../../engine/types.js";
+import type { Log } from "../host/log.js";
+import { isInstant, planDynamics, type Plan } from "./plan.js";
+import { play } from "./play.js";
+import type { SessionPort } from "./sessionPort.js";
+import type { Timer } from "./timer.js";
+
+/** One per process: the --delay-scale and the time and randomness the runtime uses. */
+export interface DynamicsRuntime {
+  scale: number;
+  timer: Timer;
+  random: RandomSource;
+}
+
+/** One per session. */
+export interface DynamicsSession {
+  runtime: DynamicsRuntime;
+  port?: SessionPort;
+  logLevel(): LogLevel | undefined;
+  /** True once the session has ended (its transport closed). */
+  closed(): boolean;
+  log: Log;
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function progressTokenOf(extra: Extra): string | number | undefined {
+  const token = extra._meta?.progressToken;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
+}
+
+/**
+ * The plan for this call, or undefined when it answers at once like a scenario without
+ * dynamics. Called synchronously in the handler: a call that will be late tells its transport
+ * now, before anything was answered, so the transport can stop holding later answers for it
+ * and claim its HTTP response for a status fault.
+ */
+export function planCall(session: DynamicsSession, dynamics: Dynamics | undefined, tool: string, extra: Extra): Plan | undefined {
+  if (!dynamics) return undefined;
+  const request = `request=${JSON.stringify(extra.requestId)}`;
+  if (dynamics.fault === "no-structured-content" || dynamics.fault === "invalid-output") {
+    session.log(`fault: tool=${JSON.stringify(tool)} ${request} ${dynamics.fault} (in the result)`);
+  }
+  const plan = planDynamics(dynamics, {
+    scale: session.runtime.scale,
+    random: session.runtime.random,
+    progressToken: progressTokenOf(extra),
+    logLevel: session.logLevel(),
+  });
+  if (isInstant(plan)) return undefined;
+  session.log(`dynamics: tool=${JSON.stringify(tool)} ${request} answers in ${plan.delayMs}ms, ${plan.events.length} notification(s)${plan.fault ? `, then ${plan.fault}` : ""}`);
+  session.port?.deferred?.(extra.requestId, plan.fault === "hang" ? undefined : plan.fault);
+  return plan;
+}
+
+export async function playCall(session: DynamicsSession, plan: Plan, dynamics: Dynamics, tool: string, result: ServerResult, extra: Extra): Promise<ServerResult> {
+  const due = await play(plan, {
+    timer: session.runtime.timer,
+    signal: extra.signal,
+    notify: (n) => extra.sendNotification(n as ServerNotification),
+    onNotifyError: (err) => session.log(`dynamics: ${tool}: a notification could not be sent: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  const request = `request=${JSON.stringify(extra.requestId)}`;
+  if (!due) {
+    // The SDK sends nothing for an aborted request; say why it stopped.
+    const why = session.closed() ? "its session ended" : "the client cancelled it";
+    session.log(`call stopped: tool=${JSON.stringify(tool)} ${request} ${why}; no answer sent`);
+    session.port?.stopped?.(extra.requestId);
+    return result;
+  }
+  if (plan.fault === "hang") session.log(`call released: tool=${JSON.stringify(tool)} ${request} hung for the ${plan.delayMs}ms limit; answering`);
+  else if (plan.fault) {
+    session.log(`fault: tool=${JSON.stringify(tool)} ${request} ${plan.fault}`);
+    const answer = JSON.stringify({ result, jsonrpc: "2.0", id: extra.requestId });
+    if (session.port?.fault) session.port.fault(plan.fault, extra.requestId, dynamics, answer);
+    else session.log(`fault: ${plan.fault} is not available on this transport; answering normally`);
+  }
+  return result;
+}

@@ -1,0 +1,46 @@
+// What each transport-level fault puts on the wire. One table for the three transports, so the
+// README's fault table and the tests read the same texts.
+import type { Dynamics } from "../../engine/dynamics.js";
+
+export type TransportFault = "drop-connection" | "http-429" | "http-500" | "http-502" | "http-503" | "malformed-response" | "session-expired";
+export type StatusFault = Extract<TransportFault, `http-${string}`>;
+
+const statuses: Record<StatusFault, { status: number; text: string }> = {
+  "http-429": { status: 429, text: "Too Many Requests" },
+  "http-500": { status: 500, text: "Internal Server Error" },
+  "http-502": { status: 502, text: "Bad Gateway" },
+  "http-503": { status: 503, text: "Service Unavailable" },
+};
+
+export function isStatusFault(fault: TransportFault): fault is StatusFault {
+  return fault in statuses;
+}
+
+export interface StatusAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The HTTP answer of a status fault: the declared body (else the reason phrase), Retry-After on 429. */
+export function statusAnswer(fault: StatusFault, d: Dynamics): StatusAnswer {
+  const { status, text } = statuses[fault];
+  const headers: Record<string, string> = { "Content-Type": "text/plain; charset=utf-8" };
+  if (fault === "http-429") headers["Retry-After"] = String(d.retryAfter ?? 1);
+  return { status, headers, body: d.body ?? text };
+}
+
+/**
+ * Over stdio there is no HTTP status: a status fault becomes a JSON-RPC error for the call,
+ * carrying the status, the body and Retry-After so a client can act on them the same way.
+ */
+export function statusAsRpcError(fault: StatusFault, d: Dynamics, id: string | number): string {
+  const answer = statusAnswer(fault, d);
+  const data = { status: answer.status, body: answer.body, ...(fault === "http-429" && { retryAfter: d.retryAfter ?? 1 }) };
+  return JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: `HTTP ${answer.status} ${statuses[fault].text}`, data } });
+}
+
+/** The first half of the real answer: what a dropped or malformed reply leaves the client with. */
+export function halfOf(answer: string): string {
+  return answer.slice(0, Math.max(1, Math.floor(answer.length / 2)));
+}

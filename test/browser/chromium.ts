@@ -1,0 +1,21 @@
+// Debian's Chromium for the browser tests, when this machine has it (`apt-get install chromium`).
+import fs from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+export const chromiumPath = process.env.CAREEM_MCP_CHROMIUM ?? "/usr/bin/chromium";
+export const hasChromium = fs.existsSync(chromiumPath);
+
+if (!hasChromium) {
+  // Said plainly in the test output, not only as a skipped count.
+  console.log(`browser tests SKIPPED: no Chromium at ${chromiumPath} (apt-get install chromium, or set CAREEM_MCP_CHROMIUM)`);
+}
+
+export function launchChromium(): Promise<Browser> {
+  // Playwright gives every launch a fresh temporary profile (its own --user-data-dir). Without
+  // the background-networking flags Chromium keeps calling home and floods a closed network.
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}

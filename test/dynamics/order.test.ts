@@ -1,0 +1,76 @@
+// Order on a shared stream (stdio, SSE): instant answers keep request order, a late call leaves
+// it. The real server, engine and InOrderReplies, joined to a raw peer by the SDK's in-memory
+// pair, with the dynamics timer injected: time moves only when the test says so.
+import path from "node:path";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Engine, systemRandom } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
+import type { Timer } from "../../src/server/dynamics/timer.js";
+import { InOrderReplies } from "../../src/server/mcp/inOrderReplies.js";
+import { createMcpServer } from "../../src/server/mcp/mcpServer.js";
+import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
+
+let catalog: TempCatalog;
+let peer: InMemoryTransport;
+let received: JSONRPCMessage[];
+let due: (() => void)[];
+
+/** Holds every timer until release(): the delayed call waits exactly as long as the test wants. */
+const heldTimer: Timer = {
+  set: (fn) => {
+    due.push(fn);
+    return due.length;
+  },
+  clear: () => {},
+};
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const ids = () => received.filter((m) => "id" in m).map((m) => (m as { id: unknown }).id);
+const probe = (id: number, mode: string) => ({ jsonrpc: "2.0" as const, id, method: "tools/call", params: { name: "dynamics_probe", arguments: { mode } } });
+
+beforeEach(async () => {
+  catalog = copyCatalog(path.join(fixturesDir, "dynamics", "tools"));
+  due = [];
+  const engine = new Engine({ toolsDir: catalog.dir, forced: new OverridesReader(catalog.runDir) });
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  const ordered = new InOrderReplies(serverSide);
+  const server = createMcpServer({
+    engine,
+    serviceVersion: "test",
+    widgetDomain: "https://example.test",
+    transport: "stdio",
+    log: () => {},
+    dynamics: { scale: 1, timer: heldTimer, random: systemRandom },
+    port: { deferred: (id) => ordered.release(id) },
+  });
+  peer = clientSide;
+  received = [];
+  peer.onmessage = (m) => received.push(m);
+  await server.connect(ordered);
+  await peer.start();
+  await peer.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+  await peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await settle();
+  received = [];
+});
+
+afterEach(async () => {
+  await peer?.close();
+  catalog.remove();
+});
+
+describe("order on a shared stream", () => {
+  it("quick calls sent after a slow one answer at once, in their order; the slow one when its delay ends", async () => {
+    await peer.send(probe(1, "slow"));
+    await peer.send(probe(2, "quick"));
+    await peer.send({ jsonrpc: "2.0", id: 3, method: "ping" });
+    await peer.send(probe(4, "quick"));
+    await settle();
+    expect(ids()).toEqual([2, 3, 4]);
+    for (const fn of due.splice(0)) fn();
+    await settle();
+    expect(ids()).toEqual([2, 3, 4, 1]);
+  });
+});

@@ -1,0 +1,80 @@
+// README's precedence table, executed (issue 17): one test per row, against a real server on
+// the real catalog. Each row sets the forcing layers it names and makes one call.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
+
+interface Row {
+  call: string | null;
+  session: string | null;
+  file: string | null;
+  rideId: string;
+  answer: string;
+  chosenBy: string;
+}
+
+function readTable(): Row[] {
+  const readme = fs.readFileSync(path.join(projectRoot, "README.md"), "utf8");
+  const block = /<!-- precedence-table -->\n([\s\S]*?)<!-- \/precedence-table -->/.exec(readme)?.[1];
+  if (!block) throw new Error("README.md has no <!-- precedence-table --> block");
+  const cell = (text: string) => (text === "–" ? null : text.replace(/^`|`$/g, ""));
+  return block
+    .trim()
+    .split("\n")
+    .slice(2)
+    .map((line) => {
+      const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+      if (cells.length !== 6) throw new Error(`README precedence row needs 6 cells: ${line}`);
+      const [call, session, file, rideId, answer, chosenBy] = cells.map(cell) as (string | null)[];
+      return { call: call ?? null, session: session ?? null, file: file ?? null, rideId: rideId as string, answer: answer as string, chosenBy: chosenBy as string };
+    });
+}
+
+const rows = readTable();
+let server: SpawnedServer;
+let temp: ReturnType<typeof tempCatalog>;
+let client: Client;
+let sessionId: string;
+
+beforeAll(async () => {
+  // An empty catalog copy is not needed: the real tools, and a run dir of the test's own.
+  temp = tempCatalog([], "careem-precedence-");
+  server = await spawnServer({ toolsDir: path.join(projectRoot, "tools"), runDir: temp.runDir });
+  const transport = new StreamableHTTPClientTransport(new URL(server.mcpUrl));
+  client = new Client({ name: "precedence", version: "1.0.0" });
+  await client.connect(transport);
+  sessionId = transport.sessionId as string;
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+  temp?.remove();
+});
+
+const scenarioCli = (...args: string[]) => execFileSync(process.execPath, [cli, "scenario", ...args, "--tools", path.join(projectRoot, "tools"), "--run-dir", temp.runDir], { cwd: projectRoot, encoding: "utf8" });
+
+async function sessionForcing(scenario: string | null): Promise<void> {
+  const url = `${server.baseUrl}/_local/sessions/${sessionId}/overrides/get_ride_status`;
+  const response = await fetch(url, { method: scenario ? "PUT" : "DELETE", headers: { "Content-Type": "application/json" }, body: scenario ? JSON.stringify({ scenario }) : undefined });
+  expect(response.status).toBe(200);
+}
+
+describe("README precedence table", () => {
+  it("has the five layers' rows", () => expect(rows.length).toBe(5));
+
+  it.each(rows)("call $call, session $session, file $file, rideId $rideId -> $answer ($chosenBy)", async (row) => {
+    if (row.file) scenarioCli("get_ride_status", row.file);
+    else scenarioCli("get_ride_status", "--clear");
+    await sessionForcing(row.session);
+    const result = await client.callTool({ name: "get_ride_status", arguments: { rideId: row.rideId }, ...(row.call ? { _meta: { "careem-mcp/scenario": row.call } } : {}) });
+    const { calls } = (await (await fetch(`${server.baseUrl}/_local/calls?session=${sessionId}`)).json()) as { calls: { scenario: string; selectedBy: string; forcedBy?: string; isError: boolean }[] };
+    const last = calls.at(-1);
+    expect(last?.scenario).toBe(row.answer);
+    expect(last?.forcedBy ? `${last.selectedBy}, ${last.forcedBy}` : last?.selectedBy).toBe(row.chosenBy);
+    expect(last?.isError).toBe(result.isError);
+  });
+});
