@@ -357,9 +357,8 @@ describe("rides journeys", () => {
   });
 });
 
-// What the catalog got wrong across calls, each asserted the right way round. The mock is
-// stateless, so the fixes carry the state in ids (see book_ride's and get_ride_status's notes):
-// a finding that a stateless mock cannot fix would stay `it.fails`, with the reason.
+// What the catalog got wrong across calls, each asserted the right way round. A booked ride is
+// remembered by the session (see book_ride's and get_ride_status's notes).
 describe("rides catalog findings", () => {
   it("get_ride_status does not date a ride before book_ride created it", async () => {
     const s = session();
