@@ -38,6 +38,10 @@ case "${1:-}" in
       log "browser tests: SKIPPED, no Chromium at ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium} (apt-get install chromium)"
     fi
     npx vitest run "$@"
+    # Parity with the go-sdk twin's snapshots; where Go is installed, also re-record them to a
+    # temp dir and fail on drift (the twin binary is cached under parity/.cache).
+    node parity/replay.mjs
+    if command -v go >/dev/null 2>&1; then node parity/record.mjs --check; fi
     node scripts/conformance.mjs
     ;;
   bench)

@@ -139,14 +139,15 @@ const widgetFixture = JSON.parse(fs.readFileSync(new URL("../test/fixtures/widge
 const widgetResource = widgetFixture.resource;
 const widgetMeta = widgetResource._meta;
 const widgetDomain = widgetMeta.domain;
-const notFound = { success: false, rideId: "ride_missing_7", error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found" };
+// Keys sorted and no isError:false, as the go-sdk answers (measured by the parity twin, issue 11).
+const notFound = { error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found", rideId: "ride_missing_7", success: false };
 
 const inspectorChecks = [
   { method: "tools/list", args: [], expect: () => ({ tools: definitions(fixtureCatalog) }) },
   {
     method: "tools/call",
     args: ["--tool-name", "track_ride", "--tool-arg", "rideId=ride_missing_7"],
-    expect: () => ({ content: [{ type: "text", text: JSON.stringify(notFound) }], structuredContent: notFound, isError: false }),
+    expect: () => ({ content: [{ type: "text", text: JSON.stringify(notFound) }], structuredContent: notFound }),
   },
   { method: "resources/list", args: [], expect: () => ({ resources: [widgetResource] }) },
   {

@@ -2,7 +2,9 @@
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
+import { goQuote } from "./goFormat.js";
 import { goJson } from "./goJson.js";
+import { stringifyDeep } from "./jsonText.js";
 import { render } from "./render.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
@@ -17,6 +19,7 @@ import type { SelectionContext } from "./select.js";
 import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
+import { sortKeys } from "./sortKeys.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -127,7 +130,9 @@ export class Engine {
     const warnings: string[] = [];
     // Missing or null arguments count as {} (SPEC-NOTES 6).
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
-    const reason = tool.validators.checkArguments(args);
+    // The go-sdk unmarshals arguments into a map before validating: anything but an object
+    // fails there, in the JSON decoder's words (measured by the parity twin, issue 11).
+    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
@@ -172,7 +177,9 @@ export class Engine {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
       if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-      result = { content: [{ type: "text", text: goJson(value) }], structuredContent: value, isError: false };
+      // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted.
+      const output = (tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
+      result = { content: [{ type: "text", text: goJson(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };

@@ -38,17 +38,40 @@ function resolvePointer(root: Schema, ref: string): Schema | undefined {
   return node as Schema | undefined;
 }
 
+/** How jsonschema-go prints a schema (Schema.String): its $id, its anchor, else anonymous. */
+function schemaName(s: unknown): string {
+  if (s !== null && typeof s === "object") {
+    const id = own(s, "$id");
+    if (typeof id === "string" && id !== "") return id;
+    const anchor = own(s, "$anchor") || own(s, "$dynamicAnchor");
+    if (typeof anchor === "string" && anchor !== "") return `anchor ${anchor}`;
+  }
+  return "<anonymous schema>";
+}
+
+const schemaNames = (list: unknown[]) => `[${list.map(schemaName).join(" ")}]`;
+
 class Walker {
+  /** Where the schema being checked sits in the root document, as a JSON pointer ("" = root). */
+  private path = "";
+
   constructor(private readonly root: Schema) {}
 
-  /** Returns the error text (without the outer wrap) or null when the instance is valid. */
-  check(instance: unknown, schema: Schema, label: string): string | null {
+  /**
+   * Returns the error text or null when the instance is valid. jsonschema-go labels each level
+   * with the schema's absolute location, `$ref` targets included: /properties/items/items,
+   * /$defs/basketItem/properties/quantity (measured by the parity twin, issue 11).
+   */
+  check(instance: unknown, schema: Schema, path: string): string | null {
+    const saved = this.path;
+    this.path = path;
     const inner = this.keywords(instance, schema);
-    return inner === null ? null : `validating ${label}: ${inner}`;
+    this.path = saved;
+    return inner === null ? null : `validating ${path === "" ? "root" : path}: ${inner}`;
   }
 
-  private child(instance: unknown, schema: Schema, path: string): string | null {
-    return this.check(instance, schema, path);
+  private child(instance: unknown, schema: Schema, segment: string): string | null {
+    return this.check(instance, schema, this.path + segment);
   }
 
   private keywords(v: unknown, s: Schema): string | null {
@@ -58,8 +81,7 @@ class Walker {
     if (typeof ref === "string") {
       const target = resolvePointer(this.root, ref);
       if (target !== undefined) {
-        // A $ref starts a new frame: paths inside it are relative to the referenced schema.
-        const err = this.check(v, target, ref === "#" ? "root" : ref.slice(1));
+        const err = this.check(v, target, ref === "#" ? "" : ref.slice(1));
         if (err) return err;
       }
     }
@@ -123,16 +145,16 @@ class Walker {
     const anyOf = own(s, "anyOf");
     if (Array.isArray(anyOf)) {
       const errs = anyOf.map((sub, i) => this.child(v, sub as Schema, `/anyOf/${i}`));
-      if (errs.every((e) => e !== null)) return `anyOf: did not validate against any of ${goValue(anyOf)}:\n${errs.join("\n")}`;
+      if (errs.every((e) => e !== null)) return `anyOf: did not validate against any of ${schemaNames(anyOf)}:\n${errs.join("\n")}`;
     }
     const oneOf = own(s, "oneOf");
     if (Array.isArray(oneOf)) {
       const ok = oneOf.filter((sub, i) => this.child(v, sub as Schema, `/oneOf/${i}`) === null);
-      if (ok.length === 0) return `oneOf: did not validate against any of ${goValue(oneOf)}`;
-      if (ok.length > 1) return `oneOf: validated against both ${goValue(ok[0])} and ${goValue(ok[1])}`;
+      if (ok.length === 0) return `oneOf: did not validate against any of ${schemaNames(oneOf)}`;
+      if (ok.length > 1) return `oneOf: validated against both ${schemaName(ok[0])} and ${schemaName(ok[1])}`;
     }
     const not = own(s, "not");
-    if (not !== undefined && this.child(v, not as Schema, "/not") === null) return `not: validated against ${goValue(not)}`;
+    if (not !== undefined && this.child(v, not as Schema, "/not") === null) return `not: validated against ${schemaName(not)}`;
     const cond = own(s, "if");
     if (cond !== undefined) {
       const branch = this.child(v, cond as Schema, "/if") === null ? "then" : "else";
@@ -235,5 +257,5 @@ class Walker {
 
 /** The Go-worded reason for the first validation error, or null if the walk finds none. */
 export function goValidationReason(schema: Schema, instance: unknown): string | null {
-  return new Walker(schema).check(instance, schema, "root");
+  return new Walker(schema).check(instance, schema, "");
 }

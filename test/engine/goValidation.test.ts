@@ -42,14 +42,16 @@ const lhr = { scheme: "IATA", code: "LHR" };
 const offer = compileValidators({ name: "offer_search", inputSchema: offerSearch });
 const misc = compileValidators({ name: "misc", inputSchema: other });
 
-describe("Go-worded argument errors: the SPEC-NOTES 6 examples", () => {
+// The fourth SPEC-NOTES 6 example wrote the path inside a $ref relative to it; the go-sdk twin
+// measured absolute pointers (/$defs/location/properties/scheme), and the measurement wins (SPEC-NOTES 26).
+describe("Go-worded argument errors: the SPEC-NOTES 6 examples, as measured against the go-sdk", () => {
   it.each([
     [{ destination: lhr, departureDate: "2026-12-01" }, 'validating root: required: missing properties: ["origin"]'],
     [{ origin: dxb, destination: lhr, departureDate: "2026-12-01", bogus: 1 }, 'validating root: unexpected additional properties ["bogus"]'],
     [{ limit: "five" }, 'validating root: validating /properties/limit: type: five has type "string", want "integer"'],
     [
       { origin: { scheme: "XYZ", code: "DXB" }, destination: lhr, departureDate: "2026-12-01" },
-      "validating root: validating /properties/origin: validating /$defs/location: validating /properties/scheme: enum: XYZ does not equal any of: [IATA UIC GTFS_STOP_ID]",
+      "validating root: validating /properties/origin: validating /$defs/location: validating /$defs/location/properties/scheme: enum: XYZ does not equal any of: [IATA UIC GTFS_STOP_ID]",
     ],
   ])("%j", (args, reason) => {
     const v = "limit" in args ? misc : offer;
@@ -61,12 +63,12 @@ describe("Go-worded argument errors: more keywords", () => {
   it.each([
     [{}, 'validating root: required: missing properties: ["origin" "destination" "departureDate"]', offer],
     [{ origin: dxb, destination: lhr, departureDate: "not-a-date" }, null, offer], // format is not enforced on arguments
-    [{ origin: { scheme: "IATA", code: "" }, destination: lhr, departureDate: "x" }, 'validating root: validating /properties/origin: validating /$defs/location: validating /properties/code: minLength: "" contains 0 Unicode code points, fewer than 1', offer],
+    [{ origin: { scheme: "IATA", code: "" }, destination: lhr, departureDate: "x" }, 'validating root: validating /properties/origin: validating /$defs/location: validating /$defs/location/properties/code: minLength: "" contains 0 Unicode code points, fewer than 1', offer],
     [{ limit: 0 }, "validating root: validating /properties/limit: minimum: 0/1 is less than 1.000000", misc],
     [{ limit: 51 }, "validating root: validating /properties/limit: maximum: 51/1 is greater than 50.000000", misc],
     [{ limit: 1.5 }, 'validating root: validating /properties/limit: type: 1.5 has type "number", want "integer"', misc],
     [{ terms: [] }, "validating root: validating /properties/terms: minItems: array length 0 is less than 1", misc],
-    [{ terms: ["a", 2] }, 'validating root: validating /properties/terms: validating /items: type: 2 has type "integer", want "string"', misc],
+    [{ terms: ["a", 2] }, 'validating root: validating /properties/terms: validating /properties/terms/items: type: 2 has type "integer", want "string"', misc],
     [{ note: 5 }, 'validating root: validating /properties/note: type: 5 has type "integer", want one of "null, string"', misc],
     [{ price: 0 }, "validating root: validating /properties/price: exclusiveMinimum: 0/1 is less than or equal to 0.000000", misc],
     [{ code: "abc" }, 'validating root: validating /properties/code: pattern: "abc" does not match regular expression "^[A-Z]+$"', misc],

@@ -75,7 +75,8 @@ function argumentsFor(rootSchema: Schema, schema: unknown, depth = 0): fc.Arbitr
   return fc.oneof({ weight: 30, arbitrary: typed }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(null) });
 }
 
-const VALIDATION = /^validating "arguments": validating root: /;
+// Validation, or (arguments not an object) the go-sdk's JSON decoder before it.
+const VALIDATION = /^validating "arguments": (validating root: |unmarshaling arguments: json: cannot unmarshal )/;
 
 describe("engine call pipeline properties", () => {
   it("serves a catalog to test", () => {
@@ -147,7 +148,8 @@ describe("engine call pipeline properties", () => {
       for (const a of [[], [1], "x", 5, true, 0, ""]) {
         const outcome = engine.callTool(tool.name as string, a);
         expect(outcome.kind).toBe("result");
-        if (outcome.kind === "result") expect(outcome.result.content[0]?.text).toMatch(/^validating "arguments": validating root: type: .* has type "(array|string|integer|boolean)", want "object"$/);
+        // The go-sdk's JSON decoder refuses them before validation (measured by the parity twin).
+        if (outcome.kind === "result") expect(outcome.result.content[0]?.text).toMatch(/^validating "arguments": unmarshaling arguments: json: cannot unmarshal ".*" into Go value of type map\[string\]interface \{\}$/);
       }
     }
   });

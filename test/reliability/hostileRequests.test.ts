@@ -76,6 +76,10 @@ function expectAnswer(answer: Answer, expected: HttpExpect): void {
     expect(answer.headers["content-type"]).toBe("text/event-stream");
     expect(sseMessages(answer.body)).toEqual(expected.sse);
   }
+  if (expected.text !== undefined) {
+    expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(answer.body).toBe(`${expected.text}\n`);
+  }
   if (expected.empty) expect(answer.body).toBe("");
   for (const [name, value] of Object.entries(expected.headers ?? {})) expect(answer.headers[name], name).toBe(value);
   // Never an HTML error page, whatever went wrong.
@@ -137,7 +141,7 @@ describe("over streamable HTTP (spawned server)", () => {
     live = await openSession();
     stale = await openSession();
     const ended = await send(server.baseUrl, { method: "DELETE", headers: { "mcp-session-id": stale, "mcp-protocol-version": "2025-06-18" } });
-    expect(ended.status).toBe(200);
+    expect(ended.status).toBe(204);
   });
 
   afterAll(async () => {

@@ -20,6 +20,9 @@ export interface Case {
 }
 
 const wire = (value: unknown) => JSON.stringify(value);
+/** Go's encoding/json writes map keys sorted, at every depth (a _meta map, a re-marshalled output). */
+const sorted = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(sorted) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
 const isListChanged = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/tools/list_changed";
 
 function resultOf(message: JSONRPCMessage): unknown {
@@ -52,31 +55,47 @@ const offerArgs = { origin: { scheme: "IATA", code: "DXB" }, destination: { sche
 
 export const cases: Case[] = [
   {
-    name: "initialize answers exactly as production: capabilities, serverInfo, no title or instructions",
+    // Field order as the go-sdk's InitializeResult and ServerCapabilities structs marshal (parity twin).
+    name: "initialize answers exactly as production: capabilities, serverInfo, no title or instructions, in the go-sdk's field order",
     async run({ conn }) {
       const init = conn.wire.received.find((m) => "id" in m && m.id === 0);
       expect(wire(resultOf(init!))).toBe(
-        '{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"listChanged":true},"logging":{}},' +
+        '{"capabilities":{"logging":{},"resources":{"listChanged":true},"tools":{"listChanged":true}},"protocolVersion":"2025-11-25",' +
           '"serverInfo":{"name":"careem-mcp-service","version":"v1.0.0"}}',
       );
     },
   },
   {
-    name: "tools/list returns every file's json tool block verbatim, sorted by name",
+    // The go-sdk re-marshals each definition (measured by the parity twin, issue 11): mcp.Tool's
+    // field order, jsonschema-go's keyword order (type, properties first), Go's omitempty drops
+    // a false readOnlyHint or idempotentHint. Same content otherwise, sorted by name.
+    name: "tools/list returns every file's json tool block sorted by name, re-marshalled as the go-sdk does",
     async run({ conn, catalog }) {
       await conn.client.listTools();
-      expect(wire(resultOf(conn.lastResponse()))).toBe(wire({ tools: definitionsIn(catalog.dir) }));
+      const { tools } = resultOf(conn.lastResponse()) as { tools: Record<string, unknown>[] };
+      const defs = definitionsIn(catalog.dir) as Record<string, unknown>[];
+      const goOrder = ["_meta", "annotations", "description", "inputSchema", "name", "outputSchema", "title"];
+      expect(tools.map((t) => t.name)).toEqual(defs.map((d) => d.name));
+      tools.forEach((tool, i) => {
+        const def = defs[i] as Record<string, unknown>;
+        expect(Object.keys(tool)).toEqual(goOrder.filter((k) => k in def));
+        expect(Object.keys(tool.inputSchema as object).slice(0, 2)).toEqual(["type", "properties"]);
+        const annotations = def.annotations as Record<string, unknown> | undefined;
+        const kept = annotations && Object.fromEntries(Object.entries(annotations).filter(([k, v]) => !((k === "readOnlyHint" || k === "idempotentHint") && v === false)));
+        expect(tool).toEqual(kept ? { ...def, annotations: kept } : def);
+      });
     },
   },
   {
     name: "a success is Go-encoded JSON text plus the same structuredContent, isError false",
     async run({ conn }) {
-      const out = { success: true, rideId: "ride_1", status: "CAPTAIN_ON_THE_WAY", note: "Pickup at <Gate 2> & DIFC" };
+      // Keys sorted: with an outputSchema the go-sdk re-marshals the output through a Go map;
+      // isError false is omitted (omitempty). Both measured by the parity twin.
+      const out = { note: "Pickup at <Gate 2> & DIFC", rideId: "ride_1", status: "CAPTAIN_ON_THE_WAY", success: true };
       expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_1" }))).toBe(
         wire({
-          content: [{ type: "text", text: '{"success":true,"rideId":"ride_1","status":"CAPTAIN_ON_THE_WAY","note":"Pickup at \\u003cGate 2\\u003e \\u0026 DIFC"}' }],
+          content: [{ type: "text", text: '{"note":"Pickup at \\u003cGate 2\\u003e \\u0026 DIFC","rideId":"ride_1","status":"CAPTAIN_ON_THE_WAY","success":true}' }],
           structuredContent: out,
-          isError: false,
         }),
       );
     },
@@ -84,9 +103,9 @@ export const cases: Case[] = [
   {
     name: "a business failure is a normal result with an error field and isError false",
     async run({ conn }) {
-      const out = { success: false, rideId: "ride_missing_7", error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found" };
+      const out = { error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found", rideId: "ride_missing_7", success: false };
       expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_missing_7" }))).toBe(
-        wire({ content: [{ type: "text", text: wire(out) }], structuredContent: out, isError: false }),
+        wire({ content: [{ type: "text", text: wire(out) }], structuredContent: out }),
       );
     },
   },
@@ -117,8 +136,9 @@ export const cases: Case[] = [
         [
           "offer_search",
           { ...offerArgs, origin: { scheme: "XYZ", code: "DXB" } },
-          "validating root: validating /properties/origin: validating /$defs/location: validating /properties/scheme: enum: XYZ does not equal any of: [IATA UIC GTFS_STOP_ID]",
+          "validating root: validating /properties/origin: validating /$defs/location: validating /$defs/location/properties/scheme: enum: XYZ does not equal any of: [IATA UIC GTFS_STOP_ID]",
         ],
+        ["track_ride", [], 'unmarshaling arguments: json: cannot unmarshal "[]" into Go value of type map[string]interface {}'],
       ];
       for (const [tool, args, reason] of table) {
         expect(wire(await callRaw(conn, tool, args)), `${tool} ${wire(args)}`).toBe(wire(textResult(`validating "arguments": ${reason}`, true)));
@@ -146,26 +166,29 @@ export const cases: Case[] = [
     name: "resources/list and resources/read serve ui://careem-mcp-app exactly as the seed prints them",
     async run({ conn }) {
       await conn.client.listResources();
-      expect(wire(resultOf(conn.lastResponse()))).toBe(
-        wire({
-          resources: [widget.resource],
-        }),
-      );
+      // mcp.Resource's field order and its _meta map sorted, as the go-sdk marshals them.
+      const { _meta, ...fields } = widget.resource;
+      expect(wire(resultOf(conn.lastResponse()))).toBe(wire({ resources: [{ _meta: sorted(_meta), ...sorted(fields) as object }] }));
       await conn.client.readResource({ uri: "ui://careem-mcp-app" });
       expect(wire(resultOf(conn.lastResponse()))).toBe(
-        wire({ contents: [{ uri: "ui://careem-mcp-app", mimeType: "text/html;profile=mcp-app", text: widgetHtml, _meta: widgetMeta }] }),
+        wire({ contents: [{ uri: "ui://careem-mcp-app", mimeType: "text/html;profile=mcp-app", text: widgetHtml, _meta: sorted(widgetMeta) }] }),
       );
     },
   },
   {
-    name: "bad params are JSON-RPC errors with plain messages: -32602, and -32002 for an unknown resource",
+    // The go-sdk's answers, measured by the parity twin: a missing uri is the empty uri; any
+    // level string is taken; prompts/list answers an empty list.
+    name: "bad params are JSON-RPC errors in the go-sdk's words: -32002 for an unknown resource, -32601 for completion",
     async run({ conn }) {
       const table: [string, Record<string, unknown>, unknown][] = [
-        ["resources/read", {}, { code: -32602, message: 'resources/read needs a "uri" string' }],
+        ["resources/read", {}, { code: -32002, message: "Resource not found", data: { uri: "" } }],
         ["resources/read", { uri: "ui://nope" }, { code: -32002, message: "Resource not found", data: { uri: "ui://nope" } }],
-        ["logging/setLevel", { level: "loud" }, { code: -32602, message: 'invalid logging level "loud"' }],
-        ["prompts/list", {}, { code: -32601, message: "Method not found" }],
+        ["completion/complete", { ref: { type: "ref/prompt", name: "x" }, argument: { name: "a", value: "b" } }, { code: -32601, message: 'method not found: "completion/complete"' }],
       ];
+      await conn.client.request({ method: "logging/setLevel", params: { level: "loud" } } as never, EmptyResultSchema);
+      expect(wire(resultOf(conn.lastResponse()))).toBe("{}");
+      await conn.client.request({ method: "prompts/list", params: {} } as never, EmptyResultSchema.passthrough());
+      expect(wire(resultOf(conn.lastResponse()))).toBe('{"prompts":[]}');
       for (const [method, params, error] of table) {
         await expect(conn.client.request({ method, params } as never, EmptyResultSchema)).rejects.toThrow();
         expect(wire((conn.lastResponse() as { error?: unknown }).error), method).toBe(wire(error));

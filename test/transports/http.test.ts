@@ -98,11 +98,23 @@ describe("plain routes", () => {
   });
 });
 
+/** What Go's http.Error writes, as the go-sdk's streamable handler refuses (parity twin, issue 11). */
+function expectGoError(res: { status: number; headers: Record<string, unknown>; body: string }, status: number, text: string): void {
+  expect(res.status).toBe(status);
+  expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(res.body).toBe(`${text}\n`);
+}
+
 describe("local safety", () => {
-  it.each(["/mcp", "/sse", "/health", "/"])("a non-loopback Host on %s is 403 (DNS rebinding)", async (path) => {
+  it.each(["/sse", "/health", "/"])("a non-loopback Host on %s is 403 (DNS rebinding)", async (path) => {
     const res = await rawHttp(base, { path, headers: { host: "evil.example.com" } });
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body)).toMatchObject({ error: { code: -32000 } });
+  });
+
+  it("a non-loopback Host on /mcp is 403 in the go-sdk's words (DNS rebinding)", async () => {
+    const res = await rawHttp(base, { path: "/mcp", headers: { host: "evil.example.com" } });
+    expectGoError(res, 403, 'Forbidden: invalid Host header "evil.example.com"');
   });
 
   it.each(["localhost", "127.0.0.1", "[::1]"])("Host %s (with the port) is accepted", async (name) => {
@@ -126,20 +138,15 @@ describe("local safety", () => {
     expect(res.status).toBe(200);
   });
 
-  it("malformed JSON is 400 with JSON-RPC -32700 as JSON, never HTML", async () => {
+  it("malformed JSON is 400 text/plain with the go-sdk's prefix, never HTML", async () => {
     const res = await post("/mcp", '{"jsonrpc": "2.0", "id": 1, "method": ');
-    expect(res.status).toBe(400);
-    expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.body).toBe(rpcError(-32700, "Parse error: Invalid JSON"));
+    expectGoError(res, 400, "malformed payload: unmarshaling jsonrpc message: invalid JSON");
   });
 
-  it("an unsupported MCP-Protocol-Version header is 400 listing the supported versions", async () => {
+  it("an unsupported MCP-Protocol-Version header is 400 listing the supported versions, as the go-sdk words it", async () => {
     const { id } = await openSession();
     const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id, "mcp-protocol-version": "1999-01-01" });
-    expect(res.status).toBe(400);
-    expect(res.body).toBe(
-      rpcError(-32000, "Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)"),
-    );
+    expectGoError(res, 400, "Bad Request: Unsupported protocol version (supported versions: 2025-11-25,2025-06-18,2025-03-26,2024-11-05)");
   });
 });
 
@@ -166,18 +173,18 @@ describe("CORS", () => {
 });
 
 describe("/mcp sessions", () => {
-  it("initialize echoes a supported version and answers 2025-06-18 to any other", async () => {
+  // SPEC-NOTES 1 said 2025-06-18; the go-sdk answers its latest version (parity twin, issue 11).
+  it("initialize echoes a supported version and answers 2025-11-25 to any other", async () => {
     for (const v of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {
       expect((await openSession(v)).result).toMatchObject({ protocolVersion: v });
     }
-    expect((await openSession("2024-10-07")).result).toMatchObject({ protocolVersion: "2025-06-18" });
-    expect((await openSession("2099-01-01")).result).toMatchObject({ protocolVersion: "2025-06-18" });
+    expect((await openSession("2024-10-07")).result).toMatchObject({ protocolVersion: "2025-11-25" });
+    expect((await openSession("2099-01-01")).result).toMatchObject({ protocolVersion: "2025-11-25" });
   });
 
   it("an unknown session id is 404", async () => {
     const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": "no-such-session" });
-    expect(res.status).toBe(404);
-    expect(res.body).toBe(rpcError(-32001, "Session not found"));
+    expectGoError(res, 404, "session not found");
   });
 
   it("a request without a session id that is not initialize is 400", async () => {
@@ -191,7 +198,7 @@ describe("/mcp sessions", () => {
     const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
     expect((await post("/mcp", ping, { "mcp-session-id": id })).status).toBe(200);
     const del = await rawHttp(base, { method: "DELETE", path: "/mcp", headers: { "mcp-session-id": id } });
-    expect(del.status).toBe(200);
+    expect(del.status).toBe(204);
     expect((await post("/mcp", ping, { "mcp-session-id": id })).status).toBe(404);
   });
 
@@ -270,8 +277,7 @@ describe("--max-sessions", () => {
       const d = await open();
       expect(small.registry.size).toBe(3);
       const evicted = await ping(b);
-      expect(evicted.status).toBe(404);
-      expect(evicted.body).toBe(rpcError(-32001, "Session not found"));
+      expectGoError(evicted, 404, "session not found");
       for (const id of [a, c, d]) expect((await ping(id)).status).toBe(200);
       expect(lines).toContain(`session ${b} closed to make room: 3 sessions open (--max-sessions); it was the least recently used`);
     } finally {

@@ -77,7 +77,8 @@ describe("stdio parse errors", () => {
     proc.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" })}\n`);
     await expect.poll(() => proc.stdout().split("\n").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     const lines = proc.stdout().trimEnd().split("\n").sort();
-    expect(lines).toEqual(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: Invalid JSON"}}', '{"result":{},"jsonrpc":"2.0","id":7}'].sort());
+    // Envelope in the go-sdk's order (jsonrpc, id, result), as the parity twin measured.
+    expect(lines).toEqual(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: Invalid JSON"}}', '{"jsonrpc":"2.0","id":7,"result":{}}'].sort());
     proc.child.stdin.end();
     expect(await proc.exited).toBe(0);
   });

@@ -2,6 +2,7 @@
 // that every transport host wants.
 import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
+import { frozenSources } from "../../engine/frozenSources.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
 import { StateStore } from "../../state/stateStore.js";
 import { layeredForcing } from "../../forcing/layeredForcing.js";
@@ -32,7 +33,9 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
     sessionForcing.forget(id);
     state.endSession(id);
   });
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state });
+  // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
+  const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state, ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers

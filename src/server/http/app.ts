@@ -6,7 +6,6 @@ import { hostCheck } from "./hostCheck.js";
 import { installAuth } from "../auth/installAuth.js";
 import { publicOrigin } from "../auth/publicOrigin.js";
 import type { HostContext } from "./hostContext.js";
-import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { sendRpcError } from "./sendRpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
 import { messagesPath, sseRoutes } from "./sseRoutes.js";
@@ -16,10 +15,12 @@ import { localPrefix, localRoutes } from "../local/localRoutes.js";
 export function createApp(ctx: HostContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.use(hostCheck(ctx.config.host, ctx.config.allowedHosts));
+  // /mcp checks its Host itself, in the go-sdk's order and words (goWire/goHttp.ts).
+  const checkHost = hostCheck(ctx.config.host, ctx.config.allowedHosts);
+  app.use((req, res, next) => (req.path === "/mcp" ? next() : checkHost(req, res, next)));
   app.use(["/mcp", "/sse", messagesPath], cors);
   if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
-  app.all("/mcp", protocolVersionCheck, streamableRoute(ctx));
+  app.all("/mcp", streamableRoute(ctx));
   app.use(sseRoutes(ctx));
   // Local-only journal, forcing API and dashboard: no CORS, own-origin writes only (issue 14).
   if (ctx.local) app.use(localPrefix, localRoutes(ctx.local));

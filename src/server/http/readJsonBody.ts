@@ -5,7 +5,7 @@ import { tooLargeMessage } from "../host/bodyLimit.js";
 
 export type BodyResult =
   | { ok: true; value: unknown }
-  | { ok: false; status: 400 | 413; code: number; message: string };
+  | { ok: false; status: 400 | 413; code: number; message: string; empty?: boolean };
 
 /**
  * An oversized body up to this size is read to its end and thrown away before the 413 goes
@@ -46,10 +46,11 @@ export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
     req.on("error", reject);
     req.on("end", () => {
       if (over) return resolve(tooLarge);
+      const text = Buffer.concat(chunks).toString("utf8");
       try {
-        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        resolve({ ok: true, value: JSON.parse(text) });
       } catch {
-        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON" });
+        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON", empty: text.length === 0 });
       }
     });
   });

@@ -3,6 +3,8 @@
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { serverFor, type HostContext } from "./hostContext.js";
+import { GoWire } from "../goWire/goWire.js";
+import { speakGoSse } from "../goWire/speakGo.js";
 import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
@@ -19,7 +21,8 @@ export function sseRoutes(ctx: HostContext): Router {
   router.get("/sse", async (_req, res) => {
     const transport = new SSEServerTransport(messagesPath, res);
     // Every answer of the session shares this one stream, as over stdio: keep request order.
-    const ordered = new InOrderReplies(transport);
+    speakGoSse(transport);
+    const ordered = new InOrderReplies(new GoWire(transport));
     const posts = new HeldPosts();
     const id = transport.sessionId;
     const endSession = () => {

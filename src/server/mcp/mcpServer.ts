@@ -64,7 +64,11 @@ export function createMcpServer(opts: McpServerOptions): Server {
   };
 
   // Methods without required params keep the SDK's typed handlers.
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await engine()).listTools() }) as unknown as ListToolsResult);
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
+    if (typeof request.params?.cursor === "string" && request.params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
+    return { tools: (await engine()).listTools() } as unknown as ListToolsResult;
+  });
   server.setRequestHandler(ListResourcesRequestSchema, () => listWidgetResources(opts.widgetDomain));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
 
@@ -74,13 +78,23 @@ export function createMcpServer(opts: McpServerOptions): Server {
   const raw: Record<string, RawHandler> = {
     // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
     initialize: (params) => ({ protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo }),
+    // The go-sdk takes any level string; an unknown one sends nothing (parity twin, issue 11).
     "logging/setLevel": (params) => {
       const parsed = LoggingLevelSchema.safeParse(params.level);
-      if (!parsed.success) throw new RpcError(ErrorCodes.invalidParams, `invalid logging level ${JSON.stringify(params.level)}`);
-      level = parsed.data;
+      level = parsed.success ? parsed.data : undefined;
       return {};
     },
+    // Answered by the go-sdk though production has no prompts.
+    "prompts/list": () => ({ prompts: [] }) as unknown as ServerResult,
+    "resources/subscribe": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
+    },
+    "completion/complete": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
+    },
     "resources/read": (params) => {
+      // A missing uri is the empty uri to the go-sdk: not found.
+      if (params.uri === undefined) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: "" });
       if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
       if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
       return readWidgetResource(opts.widgetDomain);
@@ -103,7 +117,9 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // A synchronous throw still becomes the error answer, as the .then() catches it.
   server.fallbackRequestHandler = ((request: JSONRPCRequest, extra: Parameters<FallbackHandler>[1]) => {
     const handler = Object.prototype.hasOwnProperty.call(raw, request.method) ? raw[request.method] : undefined;
-    if (!handler) throw new RpcError(ErrorCodes.methodNotFound, "Method not found");
+    // The go-sdk's words for a method it does not know, and for one whose params are missing.
+    if (!handler) throw new RpcError(0, `JSON RPC not handled: ${JSON.stringify(request.method)} unsupported`);
+    if (request.params === undefined && request.method !== "prompts/list") throw new RpcError(-32600, 'invalid request: missing required "params"');
     const params = typeof request.params === "object" && request.params !== null && !Array.isArray(request.params) ? request.params : {};
     return handler(params as Record<string, unknown>, extra);
   }) as FallbackHandler;

@@ -3,6 +3,8 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../../config.js";
+import { GoWire } from "../goWire/goWire.js";
+import { speakGoStdio } from "../goWire/speakGo.js";
 import type { HostEngine } from "../host/hostEngine.js";
 import { createHostWatcher } from "../host/hostWatcher.js";
 import { InOrderReplies } from "../mcp/inOrderReplies.js";
@@ -37,7 +39,9 @@ export async function startStdio(config: Config): Promise<void> {
     log(`stdio: a line over ${config.bodyLimit} bytes was refused (see --body-limit)`);
     refuse(-32000, tooLargeMessage(config.bodyLimit));
   });
-  const transport = new InOrderReplies(new StdioServerTransport(input, process.stdout));
+  const stdioTransport = new StdioServerTransport(input, process.stdout);
+  speakGoStdio(stdioTransport);
+  const transport = new InOrderReplies(new GoWire(stdioTransport));
   const server = createMcpServer({
     engine: async () => (await loadHost()).engine,
     dynamics: dynamicsRuntime(config),

@@ -1,0 +1,43 @@
+// The committed corpus and how to run one case of it against a target.
+import fs from "node:fs";
+import path from "node:path";
+import { messagesToHttp, pool, runHttpCase, runStdioCase } from "./runner.mjs";
+
+export const parityDir = import.meta.dirname;
+export const projectRoot = path.resolve(parityDir, "..");
+export const snapshotsDir = path.join(projectRoot, "test", "parity", "snapshots");
+/**
+ * The instant every time placeholder renders as, on both sides (see src/engine/frozenSources.ts).
+ * Declared latencies (`json dynamics`) are switched off: the corpus compares bytes, not timing,
+ * and an 8 s upstream-timeout scenario would otherwise outlast a stdio case's wait.
+ */
+export const freezeEnv = { CAREEM_MCP_FREEZE: "2026-10-05T12:00:00Z", CAREEM_MCP_DELAY_SCALE: "0" };
+
+export function loadCases() {
+  return fs
+    .readFileSync(path.join(parityDir, "corpus", "cases.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+export function snapshotPath(dir, name) {
+  return path.join(dir, ...name.split("/")) + ".txt";
+}
+
+/**
+ * Runs every case: HTTP ones against `target.baseUrl`, stdio ones in a fresh process each from
+ * `target.stdio` ({ command, args }). Resolves with [name, text] pairs in corpus order.
+ */
+export async function runCorpus(cases, target) {
+  const http = cases.filter((c) => c.transport === "http");
+  const stdio = cases.filter((c) => c.transport === "stdio");
+  const [h, s] = await Promise.all([
+    pool(http, 8, (c) => runHttpCase(target.baseUrl, c.steps ? c : messagesToHttp(c))),
+    pool(stdio, 3, (c) => runStdioCase(target.stdio.command, target.stdio.args, freezeEnv, c)),
+  ]);
+  const texts = new Map();
+  http.forEach((c, i) => texts.set(c.name, `# ${c.name}\n${h[i]}\n`));
+  stdio.forEach((c, i) => texts.set(c.name, `# ${c.name}\n${s[i]}\n`));
+  return cases.map((c) => [c.name, texts.get(c.name)]);
+}

@@ -1,0 +1,85 @@
+// npm run parity: replays the corpus against the local build (dist/) and compares every answer
+// byte for byte with the snapshots recorded against the Go twin. No Go needed.
+//   --write DIR   also write the local build's answers there, laid out as the snapshots are
+//   --verbose     show every difference in full, not only its first line
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freezeEnv, loadCases, projectRoot, runCorpus, snapshotPath, snapshotsDir } from "./cases.mjs";
+import { startHttpServer } from "./runner.mjs";
+
+const argv = process.argv.slice(2);
+const writeDir = argv.includes("--write") ? path.resolve(argv[argv.indexOf("--write") + 1]) : undefined;
+const verbose = argv.includes("--verbose");
+const allowedFile = path.join(projectRoot, "test", "parity", "allowed-differences.md");
+
+/** Case patterns from the first column of allowed-differences.md's tables (`*` matches anything). */
+function allowedPatterns() {
+  if (!fs.existsSync(allowedFile)) return [];
+  const patterns = [];
+  for (const line of fs.readFileSync(allowedFile, "utf8").split("\n")) {
+    if (!line.startsWith("|")) continue;
+    const first = line.split("|")[1] ?? "";
+    for (const m of first.matchAll(/`((?:http|stdio)\/[^`]+)`/g)) {
+      const source = m[1].replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+      patterns.push({ text: m[1], re: new RegExp(`^${source}$`), used: 0 });
+    }
+  }
+  return patterns;
+}
+
+function firstDifference(want, got) {
+  const a = want.split("\n");
+  const b = got.split("\n");
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== b[i]) {
+      const cut = (s) => (s === undefined ? "<nothing>" : verbose || s.length <= 300 ? s : `${s.slice(0, 300)}…`);
+      return `  line ${i + 1}\n  go-sdk: ${cut(a[i])}\n  local:  ${cut(b[i])}`;
+    }
+  }
+  return "  (identical)";
+}
+
+const started = Date.now();
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-replay-"));
+const cli = path.join(projectRoot, "dist", "cli.js");
+const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir];
+const server = await startHttpServer(process.execPath, [cli, "--port", "0", ...base], freezeEnv);
+let unexplained = 0;
+try {
+  const cases = loadCases();
+  const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: process.execPath, args: [cli, "--stdio", ...base] } });
+  const patterns = allowedPatterns();
+  let identical = 0;
+  let allowed = 0;
+  const report = [];
+  for (const [name, got] of results) {
+    if (writeDir) {
+      const file = snapshotPath(writeDir, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, got);
+    }
+    const file = snapshotPath(snapshotsDir, name);
+    const want = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+    if (want === got) {
+      identical++;
+      continue;
+    }
+    const pattern = want === undefined ? undefined : patterns.find((p) => p.re.test(name));
+    if (pattern) {
+      pattern.used++;
+      allowed++;
+      continue;
+    }
+    unexplained++;
+    report.push(want === undefined ? `${name}: no snapshot (npm run parity:record)` : `${name}\n${firstDifference(want, got)}`);
+  }
+  if (report.length > 0) console.log(report.join("\n"));
+  const unused = patterns.filter((p) => p.used === 0);
+  if (unused.length > 0) console.log(`parity: allowed-differences.md entries no case needs any more: ${unused.map((p) => p.text).join(", ")}`);
+  console.log(`parity: ${results.length} cases, ${identical} identical, ${allowed} allowed, ${unexplained} unexplained (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+} finally {
+  await server.stop();
+  fs.rmSync(runDir, { recursive: true, force: true });
+}
+process.exitCode = unexplained > 0 ? 1 : 0;

@@ -1,0 +1,194 @@
+// Runs the parity corpus against a server (the Go twin when recording, the local build when
+// replaying) and turns every answer into snapshot text: status, the headers a client reads, and
+// the body bytes, normalised only for session ids.
+import { spawn } from "node:child_process";
+import http from "node:http";
+
+const readHeaders = ["content-type", "mcp-session-id", "mcp-protocol-version", "allow", "www-authenticate", "location"];
+const endId = "parity-end";
+
+/** Starts an HTTP server process and resolves with its base URL once its ready line names it. */
+export function startHttpServer(command, args, env) {
+  const proc = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  proc.stderr.setEncoding("utf8");
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} not ready in 30 s:\n${err}`)), 30_000);
+    proc.stderr.on("data", (chunk) => {
+      err += chunk;
+      const m = /listening on (http:\/\/\S+)\/mcp/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ baseUrl: m[1], stop: () => new Promise((done) => (proc.exitCode !== null ? done() : (proc.once("exit", done), proc.kill("SIGINT")))) });
+      }
+    });
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited (${code}) before listening:\n${err}`));
+    });
+  });
+}
+
+function request(baseUrl, step, sessionId, negotiated) {
+  const headers = { ...(step.headers ?? {}) };
+  if (step.session === "current" && sessionId) headers["mcp-session-id"] = sessionId;
+  if (step.session === "bogus") headers["mcp-session-id"] = "parity-unknown-session";
+  if (step.version && !Object.keys(headers).some((h) => h.toLowerCase() === "mcp-protocol-version")) headers["mcp-protocol-version"] = negotiated;
+  let body = step.bodyHex ? Buffer.from(step.bodyHex, "hex") : step.body !== undefined ? Buffer.from(step.body, "utf8") : undefined;
+  if (step.oversize) {
+    const head = '{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"';
+    body = Buffer.alloc(step.oversize, "a");
+    body.write(head, 0);
+    body.write('"}}', step.oversize - 3);
+  }
+  const url = new URL("/mcp", baseUrl);
+  return new Promise((resolve) => {
+    const r = http.request(url, { method: step.method, headers, agent: false }, (res) => {
+      const chunks = [];
+      let timer;
+      const done = () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+        r.destroy();
+      };
+      if (step.streamMs) timer = setTimeout(done, step.streamMs);
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", done);
+      res.on("error", done);
+    });
+    r.on("error", (e) => resolve({ status: 0, headers: {}, body: `<connection error: ${e.code ?? e.message}>` }));
+    r.end(body);
+  });
+}
+
+function describeRequest(step) {
+  const body = step.oversize ? `<${step.oversize} bytes>` : step.bodyHex ? `<hex ${step.bodyHex}>` : (step.body ?? "");
+  const hs = Object.entries(step.headers ?? {}).map(([k, v]) => `${k}: ${v}`);
+  if (step.session !== undefined) hs.push(`(session: ${step.session})`);
+  return `>>> ${step.method} /mcp${hs.length ? "\n" + hs.join("\n") : ""}${body ? "\n" + body : ""}`;
+}
+
+/** One HTTP case: its steps in order, each answer appended to the snapshot text. */
+export async function runHttpCase(baseUrl, kase) {
+  let sessionId;
+  let negotiated = "2025-06-18";
+  const sessions = [];
+  const parts = [];
+  for (const step of kase.steps) {
+    if (step.session === "none" && step.body) {
+      // The version the case's initialize asks for is the one its later requests name.
+      try {
+        const v = JSON.parse(step.body)?.params?.protocolVersion;
+        if (typeof v === "string") negotiated = v;
+      } catch {}
+    }
+    const res = await request(baseUrl, step, sessionId, negotiated);
+    const sid = res.headers["mcp-session-id"];
+    if (typeof sid === "string" && sid) {
+      if (!sessions.includes(sid)) sessions.push(sid);
+      if (step.session === "none") sessionId = sid;
+    }
+    const lines = [describeRequest(step), `<<< ${res.status}`];
+    for (const h of readHeaders) if (res.headers[h] !== undefined) lines.push(`${h}: ${res.headers[h]}`);
+    lines.push("", res.body);
+    parts.push(lines.join("\n"));
+  }
+  let text = parts.join("\n\n");
+  sessions.forEach((sid, i) => (text = text.split(sid).join(`<session-${i + 1}>`)));
+  return text;
+}
+
+/** A JSON-RPC message case over HTTP: initialize and initialized first unless the case is raw. */
+export function messagesToHttp(kase) {
+  const steps = [];
+  const post = (msg, session) => ({ method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(msg), session, version: session === "current" });
+  if (!kase.raw) {
+    steps.push(post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } } }, "none"));
+    steps.push(post({ jsonrpc: "2.0", method: "notifications/initialized" }, "current"));
+  }
+  let first = true;
+  for (const m of kase.messages) {
+    const initializing = kase.raw && first && m.method === "initialize";
+    steps.push(post(m, initializing ? "none" : "current"));
+    first = false;
+  }
+  return { name: kase.name, steps };
+}
+
+/** A JSON-RPC message case over stdio: one fresh process, lines in, every line out until a last ping answers. */
+export function runStdioCase(command, args, env, kase) {
+  const proc = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "ignore"] });
+  const lines = [];
+  if (!kase.raw) {
+    lines.push({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } } });
+    lines.push({ jsonrpc: "2.0", method: "notifications/initialized" });
+  }
+  lines.push(...kase.messages, { jsonrpc: "2.0", id: endId, method: "ping" });
+  return new Promise((resolve) => {
+    let out = "";
+    let finished = false;
+    let waiting = null;
+    const finish = (why) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      clearTimeout(waiting?.timer);
+      proc.stdin.destroy();
+      proc.kill("SIGKILL");
+      const got = out.split("\n").filter((l) => l.length > 0 && !l.includes(`"id":"${endId}"`));
+      const sent = lines.filter((l) => l.id !== endId).map((l) => `>>> ${JSON.stringify(l)}`);
+      resolve([...sent, ...got.map((l) => `<<< ${l}`), ...(why ? [`<<< ${why}`] : [])].join("\n"));
+    };
+    const timer = setTimeout(() => finish("<no answer to the closing ping within 20 s>"), 20_000);
+    const answered = (id) =>
+      out.split("\n").some((l) => {
+        try {
+          const m = JSON.parse(l);
+          return m && !Array.isArray(m) && "id" in m && !("method" in m) && JSON.stringify(m.id) === JSON.stringify(id);
+        } catch {
+          return false;
+        }
+      });
+    // One message at a time, each request after the previous one's answer (or 1.5 s of
+    // silence): concurrent handling must not reorder what the snapshot shows.
+    const sendFrom = (i) => {
+      if (finished || i >= lines.length) return;
+      const msg = lines[i];
+      proc.stdin.write(JSON.stringify(msg) + "\n");
+      const isRequest = msg && typeof msg === "object" && "id" in msg && "method" in msg;
+      if (!isRequest) return sendFrom(i + 1);
+      const check = () => {
+        if (answered(msg.id)) {
+          clearTimeout(waiting.timer);
+          waiting = null;
+          sendFrom(i + 1);
+        }
+      };
+      waiting = { check, timer: setTimeout(() => ((waiting = null), sendFrom(i + 1)), 1500) };
+      check();
+    };
+    proc.stdout.setEncoding("utf8");
+    proc.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes(`"id":"${endId}"`) && out.endsWith("\n")) return finish();
+      waiting?.check();
+    });
+    proc.once("exit", () => finish(out.includes(`"id":"${endId}"`) ? undefined : "<process exited>"));
+    sendFrom(0);
+  });
+}
+
+/** Runs `fn` over `items` with at most `n` at once, keeping order. */
+export async function pool(items, n, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}

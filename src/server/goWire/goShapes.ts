@@ -1,0 +1,153 @@
+// Results in the shape and key order the go-sdk marshals them: its structs' field order, Go's
+// omitempty, maps sorted, and jsonschema-go's own order for schemas. Measured against the parity
+// twin (issue 11); the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
+// jsonschema-go v0.4.3 (jsonschema/schema.go).
+import { marshalText, sortKeys } from "./goText.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+
+/** Go's omitempty: false, 0, "", empty arrays and maps, nil. */
+function empty(v: unknown): boolean {
+  return v === undefined || v === null || v === false || v === 0 || v === "" || (Array.isArray(v) && v.length === 0) || (isObj(v) && Object.keys(v).length === 0);
+}
+
+// jsonschema.Schema: type, properties, dependencies, items first (its MarshalJSON), then the
+// struct's fields in declaration order, then unknown keywords (Extra) sorted.
+const schemaFields = [
+  "$id", "$schema", "$ref", "$comment", "$defs", "definitions", "$anchor", "$dynamicAnchor", "$dynamicRef", "$vocabulary",
+  "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
+  "enum", "const", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern",
+  "prefixItems", "minItems", "maxItems", "additionalItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems",
+  "minProperties", "maxProperties", "required", "dependentRequired", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedProperties",
+  "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "contentEncoding", "contentMediaType", "contentSchema", "format",
+];
+const first = ["type", "properties", "dependencies", "items"];
+const known = new Set([...first, ...schemaFields]);
+const subschema = new Set(["items", "additionalItems", "contains", "unevaluatedItems", "additionalProperties", "propertyNames", "unevaluatedProperties", "not", "if", "then", "else", "contentSchema"]);
+const schemaLists = new Set(["prefixItems", "allOf", "anyOf", "oneOf"]);
+const schemaMaps = new Set(["$defs", "definitions", "patternProperties", "dependentSchemas"]);
+// Pointers and RawMessage: kept even when zero; everything else is omitempty.
+const keptWhenZero = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minContains", "maxContains", "minProperties", "maxProperties", "const", "default"]);
+
+/** A schema as jsonschema-go's Schema.MarshalJSON writes it (properties keep the author's order). */
+export function goSchema(node: unknown): unknown {
+  if (typeof node === "boolean") return node;
+  if (!isObj(node)) return node;
+  const out: Obj = {};
+  const put = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const k of [...first, ...schemaFields]) {
+    if (!has(node, k)) continue;
+    const v = node[k];
+    if (k === "properties") {
+      // Marshalled even when empty (but not when absent).
+      if (isObj(v)) put(k, Object.fromEntries(Object.entries(v).map(([p, s]) => [p, goSchema(s)])));
+      continue;
+    }
+    // Subschemas are *Schema: `false` and `{}` are kept (as false and true).
+    if (!keptWhenZero.has(k) && !subschema.has(k) && empty(v)) continue;
+    if (subschema.has(k)) put(k, goSchema(v));
+    else if (schemaLists.has(k) && Array.isArray(v)) put(k, v.map(goSchema));
+    else if (schemaMaps.has(k) && isObj(v)) put(k, Object.fromEntries(Object.keys(v).sort().map((d) => [d, goSchema(v[d])])));
+    else if (k === "default") put(k, v);
+    else put(k, sortKeys(v));
+  }
+  for (const k of Object.keys(node).filter((k) => !known.has(k)).sort()) put(k, sortKeys(node[k]));
+  const keys = Object.keys(out);
+  // Schema{} marshals as true and {"not":{}} as false.
+  if (keys.length === 0) return true;
+  if (keys.length === 1 && keys[0] === "not" && out.not === true) return false;
+  return out;
+}
+
+/** mcp.ToolAnnotations: *bool hints kept when false, bool hints omitted when false. */
+function goAnnotations(a: unknown): unknown {
+  if (!isObj(a)) return undefined;
+  const out: Obj = {};
+  if (typeof a.destructiveHint === "boolean") out.destructiveHint = a.destructiveHint;
+  if (a.idempotentHint === true) out.idempotentHint = true;
+  if (typeof a.openWorldHint === "boolean") out.openWorldHint = a.openWorldHint;
+  if (a.readOnlyHint === true) out.readOnlyHint = true;
+  if (typeof a.title === "string" && a.title !== "") out.title = a.title;
+  return out;
+}
+
+/** mcp.Tool: _meta, annotations, description, inputSchema, name, outputSchema, title, icons. Other keys do not exist in Go. */
+export function goTool(t: unknown): unknown {
+  if (!isObj(t)) return t;
+  const out: Obj = {};
+  if (!empty(t._meta)) out._meta = sortKeys(t._meta);
+  if (isObj(t.annotations)) out.annotations = goAnnotations(t.annotations);
+  if (!empty(t.description)) out.description = t.description;
+  out.inputSchema = marshalText(goSchema(t.inputSchema));
+  out.name = t.name;
+  if (t.outputSchema !== undefined && t.outputSchema !== null) out.outputSchema = marshalText(goSchema(t.outputSchema));
+  if (!empty(t.title)) out.title = t.title;
+  if (!empty(t.icons)) out.icons = t.icons;
+  return out;
+}
+
+/** mcp.Resource: _meta, annotations, description, mimeType, name, size, title, uri, icons. */
+function goResource(r: unknown): unknown {
+  if (!isObj(r)) return r;
+  const out: Obj = {};
+  for (const k of ["_meta", "annotations", "description", "mimeType", "name", "size", "title", "uri", "icons"]) {
+    if (k !== "name" && k !== "uri" && empty(r[k])) continue;
+    out[k] = k === "_meta" || k === "annotations" ? sortKeys(r[k]) : r[k];
+  }
+  return out;
+}
+
+/** mcp.ResourceContents: uri, mimeType, text, blob, _meta. */
+function goContents(c: unknown): unknown {
+  if (!isObj(c)) return c;
+  const out: Obj = { uri: c.uri };
+  for (const k of ["mimeType", "text", "blob"]) if (!empty(c[k])) out[k] = c[k];
+  if (!empty(c._meta)) out._meta = sortKeys(c._meta);
+  return out;
+}
+
+function pick(o: Obj, keys: string[]): Obj {
+  const out: Obj = {};
+  for (const k of keys) if (has(o, k)) out[k] = o[k];
+  return out;
+}
+
+/** A result as the go-sdk's result struct for `method` marshals it. */
+export function goResult(method: string | undefined, result: unknown): unknown {
+  if (!isObj(result)) return result;
+  switch (method) {
+    case "initialize": {
+      const caps = isObj(result.capabilities) ? result.capabilities : {};
+      const capabilities: Obj = {};
+      for (const k of ["experimental", "extensions", "completions", "logging", "prompts", "resources", "tools"]) {
+        if (has(caps, k)) capabilities[k] = isObj(caps[k]) ? pick(caps[k] as Obj, ["listChanged", "subscribe"]) : caps[k];
+      }
+      return pick({ ...result, capabilities, serverInfo: isObj(result.serverInfo) ? pick(result.serverInfo, ["name", "title", "version", "websiteUrl", "icons"]) : result.serverInfo }, ["_meta", "capabilities", "instructions", "protocolVersion", "serverInfo"]);
+    }
+    case "tools/list":
+      return { ...(has(result, "nextCursor") ? { nextCursor: result.nextCursor } : {}), tools: Array.isArray(result.tools) ? result.tools.map(goTool) : result.tools };
+    case "tools/call": {
+      // Each content item marshals itself with json.Marshal (TextContent.MarshalJSON): HTML escapes.
+      const out: Obj = { content: Array.isArray(result.content) ? result.content.map((c) => marshalText(isObj(c) ? pick(c, ["type", "text", "annotations", "_meta"]) : c)) : [] };
+      // json.Marshal'd output embedded as a RawMessage: HTML escapes included.
+      if (has(result, "structuredContent")) out.structuredContent = marshalText(result.structuredContent);
+      if (result.isError === true) out.isError = true;
+      return out;
+    }
+    case "resources/list":
+      return { resources: Array.isArray(result.resources) ? result.resources.map(goResource) : result.resources };
+    case "resources/read":
+      return { contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
+    default:
+      return result;
+  }
+}
+
+/** Notification params by method: mcp.LoggingMessageParams is _meta, data, level, logger. */
+export function goParams(method: string, params: unknown): unknown {
+  if (method === "notifications/message" && isObj(params)) return pick(params, ["_meta", "data", "level", "logger"]);
+  return params;
+}
+
