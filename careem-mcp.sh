@@ -31,13 +31,17 @@ case "${1:-}" in
     shift
     ensure_installed
     ensure_built
+    if [ "$#" -gt 0 ]; then
+      # Only the test files (or vitest options) given: seconds, not minutes.
+      exec npx vitest run "$@"
+    fi
     npx tsc -p tsconfig.json --noEmit >&2
     if [ -x "${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}" ]; then
       log "browser tests: using ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}"
     else
       log "browser tests: SKIPPED, no Chromium at ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium} (apt-get install chromium)"
     fi
-    npx vitest run "$@"
+    npx vitest run
     # Parity with the go-sdk twin's snapshots; where Go is installed, also re-record them to a
     # temp dir and fail on drift (the twin binary is cached under parity/.cache).
     node parity/replay.mjs

@@ -50,6 +50,19 @@ function readNoFollow(file: string): string {
   }
 }
 
+const UNREADABLE: Record<string, string> = {
+  ELOOP: "is a symbolic link, and tool files are never read through links (copy the file into the tools directory instead)",
+  EISDIR: "is a directory, not a tool file (rename the folder so it does not end in .md)",
+  EACCES: "cannot be read: permission denied (make it readable: chmod a+r)",
+  EPERM: "cannot be read: operation not permitted (check its permissions)",
+};
+
+/** A tool file that exists but cannot be read: a problem with a place, so it is named everywhere. */
+function unreadable(file: string, code: string): LoadResult {
+  const message = UNREADABLE[code] ?? `cannot be read: ${code}`;
+  return { ok: false, problems: [{ file: displayPath(file), line: 1, message }] };
+}
+
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export class Catalog {
@@ -97,9 +110,10 @@ export class Catalog {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith(".")) continue;
       const full = path.join(dir, entry.name);
-      // Symbolic links are not followed: nothing outside the catalog is ever read.
+      // Symbolic links are not followed: nothing outside the catalog is ever read. A linked
+      // tool file is still listed, so the call and the log can say why it is not served.
       if (entry.isDirectory()) dirs.push(full);
-      else if (entry.isFile() && entry.name.endsWith(".md") && entry.name !== "README.md") files.push(full);
+      else if ((entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith(".md") && entry.name !== "README.md") files.push(full);
     }
     files.sort();
     dirs.sort();
@@ -136,6 +150,8 @@ export class Catalog {
     }
     if (!stat || !stat.isFile()) {
       this.files.delete(file);
+      if (stat?.isSymbolicLink()) return unreadable(file, "ELOOP");
+      if (stat?.isDirectory()) return unreadable(file, "EISDIR");
       return undefined; // vanished (or is no longer a plain file) between listing and reading
     }
     const cached = this.files.get(file);
@@ -145,9 +161,11 @@ export class Catalog {
     let text: string;
     try {
       text = readNoFollow(file);
-    } catch {
+    } catch (err) {
       this.files.delete(file);
-      return undefined;
+      const code = (err as NodeJS.ErrnoException).code;
+      // Gone since the lstat: an unknown tool. Anything else is named, never silently missing.
+      return code === "ENOENT" ? undefined : unreadable(file, code ?? String(err));
     }
     const digest = createHash("sha1").update(text).digest("base64");
     if (cached && cached.digest === digest) {
@@ -198,6 +216,11 @@ export class Catalog {
     // The file went away since the listing was trusted: look again before calling it unknown.
     const again = this.index().get(name);
     return again ? this.entryFor(name, again) : entry;
+  }
+
+  /** Every tool name with a file, sorted, without reading any file (for "valid tools" lists). */
+  names(): string[] {
+    return [...this.index().keys()].sort();
   }
 
   /** Load every file once, yielding to the event loop between files so a server stays responsive. */

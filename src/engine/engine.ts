@@ -53,6 +53,17 @@ function errorResult(text: string): ToolCallResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
+/**
+ * A definition's JSON, kept as long as its parsed file is: a file that did not change keeps its
+ * definition object, so a fingerprint of 2,000 files costs their stats, not 2,000 encodings.
+ */
+const definitionTexts = new WeakMap<JsonObject, string>();
+
+function definitionText(definition: JsonObject): string {
+  let text = definitionTexts.get(definition);
+  if (text === undefined) definitionTexts.set(definition, (text = JSON.stringify(definition)));
+  return text;
+}
 
 export class Engine {
   readonly catalog: Catalog;
@@ -86,11 +97,14 @@ export class Engine {
     return this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []));
   }
 
-  /** Changes whenever the set of tools or any definition changes (drives tools/list_changed). */
+  /**
+   * Changes whenever what tools/list shows changes: the set of good tools or a definition. A
+   * broken file, left out of the list, changes nothing a client can see (drives tools/list_changed).
+   */
   fingerprint(): string {
     const hash = createHash("sha1");
     for (const entry of this.catalog.all()) {
-      hash.update(entry.kind === "ok" ? `${entry.name}\u0000${JSON.stringify(entry.result.tool.definition)}\u0001` : `${entry.name}\u0000broken\u0001`);
+      if (entry.kind === "ok") hash.update(`${entry.name}\u0000${definitionText(entry.result.tool.definition)}\u0001`);
     }
     return hash.digest("hex");
   }

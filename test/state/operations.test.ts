@@ -71,14 +71,14 @@ describe("state store", () => {
     expect(store.read(key, () => ({}))).toEqual({ a: 1 });
   });
 
-  it("frees a session's state when the registry ends the session; user state stays", () => {
+  it("frees a session's state when the registry ends the session; user state stays", async () => {
     const registry = new SessionRegistry(() => {});
     const store = new StateStore();
     registry.onEnd((id) => store.endSession(id));
-    registry.add({ id: "s1", transport: "http", server: {} as never, close: async () => {} });
+    registry.open({ id: "s1", transport: "stdio", server: {} as never, close: async () => {} } as never);
     store.read(store.keyFor({ sessionId: "s1" }), () => ({ a: 1 }));
     expect(store.size).toBe(1);
-    registry.delete("s1");
+    await registry.end("s1", "");
     expect(store.size).toBe(0);
     const users = new StateStore({ scope: "user" });
     users.read(users.keyFor({ sessionId: "s1" }), () => ({}));

@@ -68,6 +68,21 @@ describe("stdio process", () => {
     expect(await proc.exited).toBe(0);
     expect(proc.stderr()).toMatch(/call transport=stdio session=- tool="track_ride" scenario=on-the-way/);
   });
+  it("at end of input answers every request already read, writes every answer, then exits 0", async () => {
+    const proc = spawnCli(["--stdio"]);
+    const script = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pipe", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "track_ride", arguments: { rideId: "ride_1" } } },
+      { jsonrpc: "2.0", id: 4, method: "ping" },
+    ];
+    // As `printf ... | careem-mcp.sh --stdio` does: everything at once, then end of input.
+    proc.child.stdin.end(script.map((m) => `${JSON.stringify(m)}\n`).join(""));
+    expect(await proc.exited).toBe(0);
+    const ids = proc.stdout().trimEnd().split("\n").map((l) => (JSON.parse(l) as { id: number }).id);
+    expect(ids).toEqual([1, 2, 3, 4]);
+  });
 });
 
 describe("stdio parse errors", () => {

@@ -47,7 +47,7 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 
 export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
-  const registry = new SessionRegistry(log);
+  const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry);
   const local = createLocal(engine, config, registry, sessionForcing);
   const server = http.createServer(createApp({ engine, config, log, registry, local, clock: opts.clock }));

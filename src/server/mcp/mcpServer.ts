@@ -77,6 +77,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // initialize falls back to the SDK's latest version where production answers 2025-06-18.
   const raw: Record<string, RawHandler> = {
     // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
+    // A second initialize is answered again, as the go-sdk v1.6.1 answers it over stdio (parity
+    // twin, issue 11); over /mcp the route refuses it first (an allowed difference).
     initialize: (params) => ({ protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo }),
     // The go-sdk takes any level string; an unknown one sends nothing (parity twin, issue 11).
     "logging/setLevel": (params) => {
