@@ -83,7 +83,7 @@ describe("--check and the check command", () => {
     const sub = await runCliInProcess("check", "--tools", corpus);
     expect(sub).toEqual(flag);
     expect(sub.status).toBe(1);
-    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 25 tools, 11 scenarios, ${expected.length} problems: FAILED`);
+    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 29 tools, 14 scenarios, ${expected.length} problems: FAILED`);
   });
 
   it("--json reports the same problems for machines", async () => {
