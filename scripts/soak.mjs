@@ -78,6 +78,10 @@ function writeAtomic(file, text) {
 }
 
 fs.writeFileSync(path.join(toolsDir, "soak", "soak_echo.md"), ECHO);
+// Stateful: every session counts its own calls in its state; a count that skips or repeats is
+// one session seeing another's state (or losing its own).
+const COUNT = `---\ntool: soak_count\ndomain: soak\n---\n\n# soak_count\n\n## Scenario: count\n\n\`\`\`json response\n{ "count": {{= $sum([$state.soak.count]) + 1 }}, "nonce": "{{args.nonce}}" }\n\`\`\`\n\n\`\`\`json then\n[{ "increment": "soak.count" }]\n\`\`\`\n\n## Definition\n\n\`\`\`json tool\n${definition("soak_count", nonceProps)}\n\`\`\`\n`;
+fs.writeFileSync(path.join(toolsDir, "soak", "soak_count.md"), COUNT);
 const versions = Array.from({ length: EDITED }, () => 0);
 /** Per edited tool: [version, time the write completed], so a call started later must see it. */
 const completed = Array.from({ length: EDITED }, () => [{ version: 0, at: 0 }]);
@@ -145,7 +149,7 @@ const sessionWatch = setInterval(readSessionLog, 50);
 
 // ---------------------------------------------------------------- checks
 
-const stats = { calls: 0, ok: 0, unknownTool: 0, brokenFile: 0, transportErrors: 0, torn: 0, stale: 0, latencies: [], problems: [] };
+const stats = { calls: 0, ok: 0, counted: 0, unknownTool: 0, brokenFile: 0, transportErrors: 0, torn: 0, stale: 0, latencies: [], problems: [] };
 const problem = (kind, detail) => {
   stats[kind]++;
   if (stats.problems.length < 20) stats.problems.push(`${kind}: ${detail}`);
@@ -226,6 +230,18 @@ function checkNew(k, result, args) {
   stats.ok++;
 }
 
+/** Calls of soak_count per client, as the client made them. */
+const counts = new Map();
+function checkCount(client, result, args) {
+  const expected = (counts.get(client) ?? 0) + 1;
+  counts.set(client, expected);
+  const sc = result.structuredContent;
+  if (result.isError || sc?.nonce !== args.nonce) return problem("torn", JSON.stringify(result).slice(0, 200));
+  if (sc.count !== expected) return problem("torn", `soak_count answered ${sc.count}, this session's call ${expected}: state crossed sessions`);
+  stats.counted++;
+  stats.ok++;
+}
+
 // ---------------------------------------------------------------- clients
 
 let issued = 0;
@@ -239,7 +255,10 @@ async function oneCall(client, label) {
   const pick = n % 10;
   let name;
   let args;
-  if (pick < 6) {
+  if (pick === 5) {
+    name = "soak_count";
+    args = { nonce };
+  } else if (pick < 6) {
     name = "soak_echo";
     args = { nonce, n, mode: ["hit", "alt", "fail", "other"][n % 4] };
   } else if (pick < 9) {
@@ -264,7 +283,8 @@ async function oneCall(client, label) {
   stats.latencies.push(performance.now() - t0);
   stats.calls++;
   const e = Date.now();
-  if (name === "soak_echo") checkEcho(result, args, s, e);
+  if (name === "soak_count") checkCount(client, result, args);
+  else if (name === "soak_echo") checkEcho(result, args, s, e);
   else if (name.startsWith("soak_edit_")) checkEdit(Number(name.slice(-1)), result, args, s);
   else checkNew(Number(name.slice(-1)), result, args);
   if (samplesAt.length > 0 && stats.calls >= samplesAt[0]) rss.samples.push([samplesAt.shift(), rssMiB()]);
@@ -394,7 +414,7 @@ const checks = [
   ["project .run/overrides.json untouched", projectOverridesBefore === projectOverridesAfter, projectOverridesBefore === projectOverridesAfter ? "yes" : "CHANGED"],
 ];
 log("");
-log(`calls made:        ${stats.calls} (validated ${stats.ok}, unknown tool while deleted ${stats.unknownTool}, named broken mid-write ${stats.brokenFile})`);
+log(`calls made:        ${stats.calls} (validated ${stats.ok}, stateful counts ${stats.counted}, unknown tool while deleted ${stats.unknownTool}, named broken mid-write ${stats.brokenFile})`);
 log(`errors:            ${stats.transportErrors} transport, ${stats.torn} torn/mixed, ${stats.stale} stale`);
 log(`latency:           p50 ${pct(50).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms, max ${pct(100).toFixed(2)} ms`);
 log(`sessions:          peak ${peakSessions}, final ${finalSessions} (log), ${registryCount} (server registry)`);

@@ -22,6 +22,10 @@ export interface Config {
   challengeToken: string;
   /** SSE keep-alive comment interval in milliseconds. */
   keepAliveMs: number;
+  /** Whose state a call reads and writes: its MCP session's (default) or its user's. */
+  stateScope: "session" | "user";
+  /** Most bytes of state one session (or user) may hold. */
+  stateLimit: number;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
   delayScale: number;
   /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
@@ -48,6 +52,8 @@ export const defaults: Config = {
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
+  stateScope: "session",
+  stateLimit: 1024 * 1024,
   delayScale: 1,
   auth: false,
   authAutoApprove: false,
@@ -69,6 +75,8 @@ export const envNames = {
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
+  stateScope: "CAREEM_MCP_STATE_SCOPE",
+  stateLimit: "CAREEM_MCP_STATE_LIMIT",
   delayScale: "CAREEM_MCP_DELAY_SCALE",
   authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
   allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",

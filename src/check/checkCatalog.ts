@@ -5,11 +5,15 @@ import { Catalog } from "../engine/catalog.js";
 import { systemRandom } from "../engine/engine.js";
 import type { LoadedTool } from "../engine/loadTool.js";
 import { render } from "../engine/render.js";
+import { isDefaultScenario } from "../engine/select.js";
 import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
 import { unknownArgPlaceholders } from "./argPlaceholders.js";
 import { unknownMatchKeys } from "./matchKeys.js";
 import { overlay, sampleFor } from "./sampleArguments.js";
 import { isObject, type SchemaNode } from "./schemaWalk.js";
+import { checkScenarioState, sampleState, unwrittenReads } from "./checkState.js";
+import { initialState } from "../state/initialState.js";
+import { placeProblems } from "./checkPlace.js";
 
 export interface CheckReport {
   ok: boolean;
@@ -18,13 +22,13 @@ export interface CheckReport {
   problems: Problem[];
 }
 
-function checkTool(tool: LoadedTool, clock: Clock): Problem[] {
+function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject): Problem[] {
   const problems: Problem[] = [];
   const at = (line: number, message: string) => problems.push({ file: tool.file.path, line, message });
   const inputSchema = tool.definition.inputSchema as SchemaNode;
   const sample = sampleFor(inputSchema, inputSchema);
 
-  if (!tool.scenarios.some((s) => !s.match)) {
+  if (!tool.scenarios.some(isDefaultScenario)) {
     const last = tool.scenarios[tool.scenarios.length - 1];
     at(last?.line ?? tool.file.definition?.line ?? 1, `${tool.name} has no default scenario (add a ## Scenario without a json match block, normally last)`);
   }
@@ -40,12 +44,15 @@ function checkTool(tool: LoadedTool, clock: Clock): Problem[] {
       args = overlay(sample, scenario.match.value);
     }
     let value: Json;
+    const argObject = (isObject(args) ? args : {}) as JsonObject;
+    const state = scenario.state ? sampleState(initial, scenario) : undefined;
     try {
-      value = render(scenario.template, { args: (isObject(args) ? args : {}) as JsonObject, clock, random: systemRandom });
+      value = render(scenario.template, { args: argObject, clock, random: systemRandom, state });
     } catch (err) {
       at(scenario.blockLine, `scenario "${scenario.name}" does not render: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
+    if (state) problems.push(...checkScenarioState(tool, scenario, argObject, state, value, clock, systemRandom));
     if (scenario.isError) continue;
     if (!isObject(value)) {
       at(scenario.blockLine, `scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
@@ -63,14 +70,17 @@ export function checkCatalog(toolsDir: string, clock: Clock = () => Date.now()):
   const problems: Problem[] = [];
   let tools = 0;
   let scenarios = 0;
-  for (const entry of new Catalog(toolsDir).all()) {
+  const entries = new Catalog(toolsDir).all();
+  const initial = initialState(entries, clock, systemRandom);
+  problems.push(...initial.problems, ...unwrittenReads(entries, initial.state), ...placeProblems(toolsDir, entries));
+  for (const entry of entries) {
     tools++;
     if (entry.kind === "broken") {
       problems.push(...entry.problems);
       continue;
     }
     scenarios += entry.result.tool.scenarios.length;
-    problems.push(...checkTool(entry.result.tool, clock));
+    problems.push(...checkTool(entry.result.tool, clock, initial.state));
   }
   problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   return { ok: problems.length === 0 && tools > 0, tools, scenarios, problems };

@@ -113,6 +113,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
     .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
+    .addOption(new Option("--state-scope <scope>", "whose state a call sees: its MCP session's, or its user's (shared by the user's sessions, as production)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
+    .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
     .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
@@ -160,6 +162,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         keepAliveMs: opts.keepalive,
         bodyLimit: opts.bodyLimit,
         challengeToken: opts.appsChallenge,
+        stateScope: opts.stateScope,
+        stateLimit: opts.stateLimit,
         delayScale: opts.delayScale,
         auth: Boolean(opts.auth),
         authAutoApprove: Boolean(opts.authAutoApprove),

@@ -15,6 +15,10 @@ import type { LoadedTool } from "./loadTool.js";
 import { whySteps, type WhyReport } from "./why.js";
 import { withResultFault } from "./resultFault.js";
 import { withSignedInUser } from "./signedInUser.js";
+import type { SelectionContext } from "./select.js";
+import { StateStore } from "../state/stateStore.js";
+import { initialState } from "../state/initialState.js";
+import { commitState } from "../state/commitState.js";
 import { sortKeys } from "./sortKeys.js";
 
 export interface EngineOptions {
@@ -28,6 +32,8 @@ export interface EngineOptions {
   forced?: Forcing;
   clock?: Clock;
   random?: RandomSource;
+  /** Per-session (or per-user) state for scenarios that read or write it; a private one if absent. */
+  state?: StateStore;
 }
 
 export const systemRandom: RandomSource = {
@@ -64,8 +70,10 @@ export class Engine {
   private readonly clock: Clock;
   private readonly random: RandomSource;
   private readonly overrides: Forcing;
+  readonly state: StateStore;
 
   constructor(opts: EngineOptions) {
+    this.state = opts.state ?? new StateStore();
     this.catalog = new Catalog(opts.toolsDir);
     this.overrides = opts.forced ?? nothingForced;
     this.clock = opts.clock ?? systemClock;
@@ -129,6 +137,19 @@ export class Engine {
     }
   }
 
+  /** The persona's world as the tool files declare it now (a fresh copy). */
+  initialState(): JsonObject {
+    return initialState(this.catalog.all(), this.clock, this.random).state;
+  }
+
+  /** What selection may read of the call's state; the state is fetched only if a scenario asks. */
+  private stateOf(call: CallContext): { key: string; context: SelectionContext; doc: () => JsonObject } {
+    const key = this.state.keyFor(call);
+    let doc: JsonObject | undefined;
+    const read = () => (doc ??= this.state.read(key, () => this.initialState()));
+    return { key, context: { clock: this.clock, state: read }, doc: read };
+  }
+
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
@@ -151,7 +172,8 @@ export class Engine {
     }
     const argObject = args as Record<string, Json>;
 
-    const decided = this.decide(tool, argObject, call, true);
+    const state = this.stateOf(call);
+    const decided = this.decide(tool, argObject, call, true, state.context);
     warnings.push(...decided.warnings);
     if (decided.kind === "refused") {
       return { kind: "result", result: errorResult(decided.refusal), tool: name, scenario: null, selectedBy: null, warnings };
@@ -163,7 +185,22 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const value = render(scenario.template, { args: argObject, clock: this.clock, random: this.random });
+    const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined };
+    let value: Json;
+    try {
+      value = render(scenario.template, renderContext);
+    } catch (err) {
+      const text = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" could not render: ${err instanceof Error ? err.message : String(err)}`;
+      return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
+    }
+    // State changes apply after the answer is made, forced or not (a forced scenario's changes still apply).
+    if (scenario.state?.then) {
+      const failed = commitState(this.state, state.key, state.doc(), scenario.state.then, { ...renderContext, response: value });
+      if (failed !== null) {
+        const text = `${tool.file.path}:${scenario.state.thenLine ?? scenario.line}: scenario "${scenario.name}" state change failed: ${failed}`;
+        return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
+      }
+    }
     let result: ToolCallResult;
     if (scenario.isError) {
       result = errorResult(typeof value === "string" ? value : goJson(value));
@@ -189,7 +226,7 @@ export class Engine {
    * Forcing layers in precedence order (per call, per session, the overrides file), then the
    * scenarios' match blocks, then the default. `use`: false for `why`, which only looks.
    */
-  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean): Decision {
+  private decide(tool: LoadedTool, args: Record<string, Json>, call: CallContext, use: boolean, state?: SelectionContext): Decision {
     const names = tool.scenarios.map((s) => s.name);
     const warnings: string[] = [];
     let forced: ForcedChoice | undefined;
@@ -201,7 +238,7 @@ export class Engine {
       warnings.push(...outOfBand.warnings);
       forced = outOfBand.forced;
     }
-    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, withSignedInUser(args, call.userId), forced?.scenario), forced };
+    return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, withSignedInUser(args, call.userId), forced?.scenario, state), forced };
   }
 
   /** What a call with these arguments would get and why, without answering it or using up a count. */
@@ -219,7 +256,7 @@ export class Engine {
     // Matching sees the arguments plus `$user`, as a real call's does.
     const subject = withSignedInUser(argObject, call.userId);
     report.steps = whySteps(tool.scenarios, subject);
-    const decided = this.decide(tool, argObject, call, false);
+    const decided = this.decide(tool, argObject, call, false, this.stateOf(call).context);
     report.warnings = decided.warnings;
     if (decided.kind === "refused") return { ...report, error: decided.refusal };
     const { selection, forced } = decided;

@@ -8,6 +8,7 @@ import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
 import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
 import { SharedByContent } from "./sharedByContent.js";
 import { isObject } from "./isObject.js";
+import { compileScenarioState, type ScenarioState } from "../state/scenarioState.js";
 
 export interface LoadedScenario {
   name: string;
@@ -18,6 +19,8 @@ export interface LoadedScenario {
   isError: boolean;
   /** Line of the response or error block. */
   blockLine: number;
+  /** `json match-schema`, `json when`, `json then` compiled (src/state/scenarioState.ts). */
+  state?: ScenarioState;
   /** Declared latency, progress, log messages and fault (`json dynamics`). */
   dynamics?: Dynamics;
 }
@@ -28,6 +31,10 @@ export interface LoadedTool {
   definition: JsonObject;
   scenarios: LoadedScenario[];
   validators: ToolValidators;
+  /** This file's part of the persona's world (`## State`), rendered into every new state. */
+  initialState?: Template;
+  /** Whether any scenario reads or writes state: stateless tools never touch the store. */
+  usesState: boolean;
 }
 
 /** Templates are never changed after compiling, so files with the same block share one. */
@@ -76,13 +83,16 @@ export function loadTool(file: ToolFile): LoadResult {
       else for (const p of parsed.problems) at(p.line, `scenario "${scenario.name}": ${p.message}`);
     }
     try {
+      const template = sharedTemplates.get(block.value, () => compileTemplate(block.value));
+      const state = compileScenarioState(scenario, template, (line, message) => at(line, `scenario "${scenario.name}": ${message}`));
       scenarios.push({
         name: scenario.name,
         line: scenario.line,
         match: scenario.match,
-        template: sharedTemplates.get(block.value, () => compileTemplate(block.value)),
+        template,
         isError: !scenario.response,
         blockLine: block.line,
+        ...(state ? { state } : {}),
         ...(dynamics && { dynamics }),
       });
     } catch (err) {
@@ -103,9 +113,23 @@ export function loadTool(file: ToolFile): LoadResult {
     }
   }
   if (problems.length > 0 || !definition || !validators) return { ok: false, problems };
+  let initialState: Template | undefined;
+  if (file.state) {
+    try {
+      initialState = compileTemplate(file.state.value);
+      const root = initialState.root;
+      const isObjectRoot = root.t === "object" || (root.t === "literal" && isObject(root.value));
+      if (!isObjectRoot) at(file.state.line, "json state block must be a JSON object (top-level keys of the initial state)");
+    } catch (err) {
+      if (err instanceof JsonTextError) at(file.state.line + err.lineOffset, `json state block: ${err.message}`);
+      else throw err;
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const usesState = scenarios.some((s) => s.state?.readsState || s.state?.then);
   const kept = keepable(file);
   for (const scenario of scenarios) scenario.name = fresh(scenario.name);
-  return { ok: true, tool: { file: kept, name: kept.name, definition, scenarios, validators } };
+  return { ok: true, tool: { file: kept, name: kept.name, definition, scenarios, validators, initialState, usesState } };
 }
 
 function fresh<T>(value: T): T {

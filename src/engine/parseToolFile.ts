@@ -18,6 +18,10 @@ const MATTER_OPTIONS = { engines: { js: refuse, javascript: refuse, coffee: refu
 const processor = unified().use(remarkParse);
 
 const SCENARIO_BLOCKS = new Set(["match", "response", "error", "dynamics"]);
+// State and schema matching (src/state, src/schemaMatch): optional blocks under a scenario.
+const STATE_BLOCKS = new Set(["match-schema", "when", "then", "given"]);
+/** Blocks kept as text: they may hold bare {{...}} values and are compiled later (dynamics: loadTool parses them, so a problem can name the line of its key). */
+const TEMPLATE_BLOCKS = new Set(["response", "error", "then", "match-schema", "state", "dynamics"]);
 
 interface MdNode {
   type: string;
@@ -76,7 +80,7 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
 
   const structural = structuralLines(body);
   const nodes: MdNode[] = scanStructure(structural) ?? ((processor.parse(structural) as MdNode).children ?? []);
-  let section: { kind: "notes" | "flow" | "definition" | "other" } | { kind: "scenario"; scenario: Scenario } = { kind: "notes" };
+  let section: { kind: "notes" | "flow" | "definition" | "state" | "other" } | { kind: "scenario"; scenario: Scenario } = { kind: "notes" };
   let definitions = 0;
   let definitionLine = 0;
   let toolBlocks = 0;
@@ -98,6 +102,8 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
         definitionLine ||= line;
         if (definitions > 1) problem(line, "second ## Definition section (a tool file has exactly one)");
         section = { kind: "definition" };
+      } else if (title === "State") {
+        section = { kind: "state" };
       } else if (title === "Flow") {
         section = { kind: "flow" };
       } else {
@@ -114,8 +120,7 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
     let value: Json;
     try {
       // Templates may hold bare {{...}} values, which are not JSON: they are compiled later.
-      // Dynamics stay text too: loadTool parses them, so a problem can name the line of its key.
-      value = meta === "response" || meta === "error" || meta === "dynamics" ? (node.value ?? "") : (parseJson(node.value ?? "") as Json);
+      value = TEMPLATE_BLOCKS.has(meta) ? (node.value ?? "") : (parseJson(node.value ?? "") as Json);
     } catch (err) {
       if (err instanceof JsonTextError) {
         problem(contentLine + err.lineOffset, `json ${meta} block: ${err.message}`);
@@ -124,7 +129,17 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
       throw err;
     }
     const block: Block = { value, line: contentLine };
-    if (section.kind === "scenario" && SCENARIO_BLOCKS.has(meta)) {
+    if (section.kind === "scenario" && STATE_BLOCKS.has(meta)) {
+      const scenario = section.scenario;
+      const key = meta === "match-schema" ? "matchSchema" : (meta as "when" | "then" | "given");
+      if (scenario[key]) problem(line, `scenario "${scenario.name}" has a second json ${meta} block (keep one)`);
+      else if (key === "when" && typeof value !== "string") problem(contentLine, `json when block must be one JSON string: a JSONata condition over $args and $state`);
+      else if (key === "given" && (typeof value !== "object" || value === null || Array.isArray(value))) problem(contentLine, "json given block must be a JSON object: the sample state --check renders this scenario with");
+      else (scenario as unknown as Record<string, Block>)[key] = block;
+    } else if (section.kind === "state" && meta === "state") {
+      if (file.state) problem(line, "second json state block (a tool file declares its initial state once)");
+      else file.state = block as Block<string>;
+    } else if (section.kind === "scenario" && SCENARIO_BLOCKS.has(meta)) {
       const scenario = section.scenario;
       const key = meta as "match" | "response" | "error" | "dynamics";
       if (scenario[key]) problem(line, `scenario "${scenario.name}" has a second json ${meta} block (keep one)`);
@@ -141,8 +156,8 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
       }
       else if (typeof value !== "object" || value === null || Array.isArray(value)) problem(contentLine, "json tool block must be a JSON object (the MCP tool)");
       else file.definition = block as Block<JsonObject>;
-    } else if (SCENARIO_BLOCKS.has(meta) || meta === "tool") {
-      const where = meta === "tool" ? "under ## Definition" : "under a ## Scenario: heading";
+    } else if (SCENARIO_BLOCKS.has(meta) || STATE_BLOCKS.has(meta) || meta === "tool" || meta === "state") {
+      const where = meta === "tool" ? "under ## Definition" : meta === "state" ? "under ## State" : "under a ## Scenario: heading";
       problem(line, `json ${meta} block outside its section (move it ${where})`);
     }
   }

@@ -1,4 +1,5 @@
 // One `{{...}}` expression of the placeholder table, parsed once when a template is compiled.
+import { compileExpression, ExpressionError, type Expression } from "../state/expression.js";
 
 export type TimeFormat = "date" | "weekday" | "hhmm" | "daylabel";
 
@@ -6,17 +7,27 @@ export type Placeholder =
   | { kind: "arg"; path: string[]; source: string }
   | { kind: "time"; unit: "iso" | "unix" | "unixms"; offsetMs: number; roundMs: number; format?: TimeFormat; source: string }
   | { kind: "uuid"; source: string }
-  | { kind: "rand"; min: number; max: number; source: string };
+  | { kind: "rand"; min: number; max: number; source: string }
+  /** `{{= <JSONata>}}`: a computed value over $args and the session's $state. */
+  | { kind: "expr"; expression: Expression; source: string };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const FORMATS: readonly TimeFormat[] = ["date", "weekday", "hhmm", "daylabel"];
-const KNOWN = "{{args.<name>}}, {{now}}, {{now+15m}}, {{now+2h@20m}}, {{now|date}}, {{unix}}, {{unixms}}, {{uuid}}, {{rand:1-9}}";
+const KNOWN = "{{args.<name>}}, {{= <JSONata over $args, $state>}}, {{now}}, {{now+15m}}, {{now+2h@20m}}, {{now|date}}, {{unix}}, {{unixms}}, {{uuid}}, {{rand:1-9}}";
 
 export class PlaceholderError extends Error {}
 
 /** Parse the text between `{{` and `}}`. Throws PlaceholderError with a mending hint. */
 export function parsePlaceholder(raw: string): Placeholder {
   const source = raw.trim();
+  if (source.startsWith("=")) {
+    try {
+      return { kind: "expr", expression: compileExpression(source.slice(1).trim()), source };
+    } catch (err) {
+      if (err instanceof ExpressionError) throw new PlaceholderError(`placeholder {{${source}}}: ${err.message}`);
+      throw err;
+    }
+  }
   if (source.startsWith("args.")) {
     const path = source.slice(5).split(".");
     if (path.some((segment) => segment === "")) {

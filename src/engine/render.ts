@@ -9,6 +9,10 @@ export interface RenderContext {
   args: Record<string, Json>;
   clock: Clock;
   random: RandomSource;
+  /** The session's state, for `{{= ...}}` expressions that read `$state`. */
+  state?: Json;
+  /** The answer already rendered, for `json then` operations. */
+  response?: Json;
 }
 
 /** Follow `items.0.quantity` through own properties only: never the prototype chain. */
@@ -32,8 +36,8 @@ function timeValue(ph: Extract<Placeholder, { kind: "time" }>, clock: Clock): st
   return ph.format ? formatDubai(ms, ph.format) : isoUtc(ms);
 }
 
-/** Typed value of a placeholder standing alone where a JSON value goes. */
-function bareValue(ph: Placeholder, ctx: RenderContext): Json {
+/** Typed value of a placeholder standing alone where a JSON value goes; undefined only for a `{{= }}` that found nothing. */
+function bareValue(ph: Placeholder, ctx: RenderContext): Json | undefined {
   switch (ph.kind) {
     case "arg": {
       const value = lookupArgument(ctx.args, ph.path);
@@ -45,19 +49,23 @@ function bareValue(ph: Placeholder, ctx: RenderContext): Json {
       return ctx.random.uuid();
     case "rand":
       return ctx.random.int(ph.min, ph.max);
+    case "expr":
+      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock });
   }
 }
 
 /** Text of a placeholder inside a string: objects as compact JSON, missing arguments as "". */
 function textValue(ph: Placeholder, ctx: RenderContext): string {
   const value = bareValue(ph, ctx);
+  if (value === undefined) return "";
   if (ph.kind === "arg" && (value === null || value === undefined)) {
     return value === null && lookupArgument(ctx.args, ph.path) === null ? "null" : "";
   }
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function renderNode(node: TemplateNode, ctx: RenderContext): Json {
+/** undefined: an expression found nothing, and the key or array item that holds it is left out. */
+function renderNode(node: TemplateNode, ctx: RenderContext): Json | undefined {
   switch (node.t) {
     case "literal":
       return node.value;
@@ -68,15 +76,23 @@ function renderNode(node: TemplateNode, ctx: RenderContext): Json {
       for (const part of node.parts) out += typeof part === "string" ? part : textValue(part, ctx);
       return out;
     }
-    case "array":
-      return node.items.map((item) => renderNode(item, ctx));
+    case "array": {
+      const out: Json[] = [];
+      for (const item of node.items) {
+        const value = renderNode(item, ctx);
+        if (value !== undefined) out.push(value);
+      }
+      return out;
+    }
     case "object": {
       // A plain loop: this runs for every object of every response (issue 5).
       const out: Record<string, Json> = {};
-      for (const [key, value] of node.entries) {
+      for (const [key, node_] of node.entries) {
+        const value = renderNode(node_, ctx);
+        if (value === undefined) continue;
         // Assigning "__proto__" would set the prototype; define it so it stays a data key.
-        if (key === "__proto__") Object.defineProperty(out, key, { value: renderNode(value, ctx), enumerable: true, writable: true, configurable: true });
-        else out[key] = renderNode(value, ctx);
+        if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        else out[key] = value;
       }
       return out;
     }
@@ -84,5 +100,6 @@ function renderNode(node: TemplateNode, ctx: RenderContext): Json {
 }
 
 export function render(template: Template, ctx: RenderContext): Json {
-  return renderNode(template.root, ctx);
+  const value = renderNode(template.root, ctx);
+  return value === undefined ? null : value;
 }

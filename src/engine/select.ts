@@ -1,19 +1,51 @@
-// Scenario selection: a forced scenario wins; else the first matching scenario, top to bottom;
-// else the default (the scenario without a match block). Returns why, for logs and --check.
+// Scenario selection: a forced scenario wins; else the first scenario, top to bottom, whose
+// conditions all hold (`json match`, `json match-schema`, `json when` over the state); else the
+// default (the scenario with none of them). Returns why, for logs and --check.
 import type { LoadedScenario } from "./loadTool.js";
 import { matchArguments, type MatchResult } from "./match.js";
-import type { Json } from "./types.js";
+import type { Clock, Json } from "./types.js";
+import { truthy } from "../state/expression.js";
 
 export interface Selection {
   scenario: LoadedScenario | undefined;
-  selectedBy: "forced" | "matched" | "default" | null;
+  selectedBy: "forced" | "matched" | "state" | "default" | null;
   /** Why each scenario tried before the chosen one did not match. */
   misses: { scenario: string; result: Extract<MatchResult, { matched: false }> }[];
   /** A forced name that no longer exists in the file. */
   staleForced?: string;
 }
 
-export function selectScenario(scenarios: LoadedScenario[], args: Record<string, Json>, forced?: string): Selection {
+/** What selection may read beyond the arguments; the state is fetched only if a scenario asks. */
+export interface SelectionContext {
+  clock: Clock;
+  state: () => Json;
+}
+
+/** A scenario without conditions is the default. */
+export function isDefaultScenario(scenario: LoadedScenario): boolean {
+  return !scenario.match && !scenario.state?.schema && !scenario.state?.when;
+}
+
+function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
+  if (scenario.match) {
+    const result = matchArguments(scenario.match.value, args);
+    if (!result.matched) return result;
+  }
+  const extra = scenario.state;
+  if (extra?.schema) {
+    const reason = extra.schema.check(args, ctx?.clock ?? (() => 0));
+    if (reason !== null) return { matched: false, key: "(match-schema)", reason };
+  }
+  if (extra?.when) {
+    if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
+    // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
+    const value = extra.when.evaluate({ args, state: extra.when.source.includes("$state") ? ctx.state() : undefined, clock: ctx.clock });
+    if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
+  }
+  return { matched: true };
+}
+
+export function selectScenario(scenarios: LoadedScenario[], args: Record<string, Json>, forced?: string, ctx?: SelectionContext): Selection {
   let staleForced: string | undefined;
   if (forced !== undefined) {
     const scenario = scenarios.find((s) => s.name === forced);
@@ -22,11 +54,11 @@ export function selectScenario(scenarios: LoadedScenario[], args: Record<string,
   }
   const misses: Selection["misses"] = [];
   for (const scenario of scenarios) {
-    if (!scenario.match) continue;
-    const result = matchArguments(scenario.match.value, args);
-    if (result.matched) return { scenario, selectedBy: "matched", misses, staleForced };
+    if (isDefaultScenario(scenario)) continue;
+    const result = conditions(scenario, args, ctx);
+    if (result.matched) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched", misses, staleForced };
     misses.push({ scenario: scenario.name, result });
   }
-  const fallback = scenarios.find((s) => !s.match);
+  const fallback = scenarios.find(isDefaultScenario);
   return { scenario: fallback, selectedBy: fallback ? "default" : null, misses, staleForced };
 }

@@ -40,6 +40,14 @@ export interface Scenario {
   response?: Block<string>;
   /** Raw text of the `json error` block. */
   error?: Block<string>;
+  /** `json match-schema`: raw text of a JSON Schema over the arguments (placeholders allowed). */
+  matchSchema?: Block<string>;
+  /** `json when`: a JSONata condition over $args and $state. */
+  when?: Block;
+  /** `json then`: raw text of the state operations applied after answering. */
+  then?: Block<string>;
+  /** `json given`: sample state (over the initial state) that --check renders this scenario with. */
+  given?: Block;
   /** Raw text of the `json dynamics` block (latency, progress, faults): parsed by loadTool. */
   dynamics?: Block<string>;
 }
@@ -53,6 +61,8 @@ export interface ToolFile {
   frontMatterLine: number;
   scenarios: Scenario[];
   definition?: Block<JsonObject>;
+  /** `## State` / `json state`: raw text of this file's part of the initial state (a template: times are relative to the session's start). */
+  state?: Block<string>;
   problems: Problem[];
 }
 
@@ -92,8 +102,8 @@ export type CallOutcome =
       tool: string;
       /** Scenario used, or null when the call failed before selection (validation, broken file). */
       scenario: string | null;
-      /** "forced" | "matched" | "default" | null (no scenario). */
-      selectedBy: "forced" | "matched" | "default" | null;
+      /** "forced" | "matched" | "state" (a json when decided) | "default" | null (no scenario). */
+      selectedBy: "forced" | "matched" | "state" | "default" | null;
       /** When forced: the layer that forced it (per call, per session, the overrides file). */
       forced?: ForcedChoice;
       /**

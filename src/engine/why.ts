@@ -24,7 +24,7 @@ export interface WhyReport {
   steps: WhyStep[];
   /** The scenario that would answer, or null (validation failed, broken file, refused forcing). */
   scenario: string | null;
-  selectedBy: "forced" | "matched" | "default" | null;
+  selectedBy: "forced" | "matched" | "state" | "default" | null;
   forced?: ForcedChoice;
   closest?: ClosestMiss;
   /** Why no scenario would answer: the error text the call would get. */

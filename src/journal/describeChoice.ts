@@ -31,6 +31,8 @@ export function describeChoice(outcome: CallOutcome, session?: string, closest?:
       return outcome.forced ? forcedBy(outcome.forced, session) : "forced";
     case "matched":
       return `matched: the first scenario whose match block accepts the arguments`;
+    case "state":
+      return `state: the first scenario whose json when holds for this session's state`;
     case "default":
       return describeDefault(closest);
     default:

@@ -1,11 +1,12 @@
 // The one check of a tool and scenario name before anything forces it: the CLI and the local
 // API refuse the same names with the same words.
+import { isDefaultScenario } from "../engine/select.js";
 import type { Catalog } from "../engine/catalog.js";
 import { displayPath } from "../engine/displayPath.js";
 import { didYouMean } from "../engine/didYouMean.js";
 import { formatProblem } from "../engine/engine.js";
 
-/** `fallback`: the default scenario, the first without a json match block. */
+/** `fallback`: the default scenario, the first without a json match, json match-schema or json when block. */
 export type NamesCheck = { ok: true; scenarios: string[]; fallback?: string } | { ok: false; error: string };
 
 function hint(name: string, known: string[]): string {
@@ -24,7 +25,7 @@ export function scenariosOf(catalog: Catalog, toolsDir: string, tool: string): N
     return { ok: false, error: `the tool file of ${tool} is broken, fix it first:\n  ${entry.problems.map(formatProblem).join("\n  ")}` };
   }
   const scenarios = entry.result.tool.scenarios;
-  return { ok: true, scenarios: scenarios.map((s) => s.name), fallback: scenarios.find((s) => !s.match)?.name };
+  return { ok: true, scenarios: scenarios.map((s) => s.name), fallback: scenarios.find(isDefaultScenario)?.name };
 }
 
 /** undefined when the scenario exists; else the refusal. */

@@ -14,11 +14,14 @@ const corpus = "test/fixtures/broken/tools";
 // [file under the corpus, line, message]
 const expected: [string, number, string][] = [
   ["food/duplicate_name.md", 1, "duplicate tool name \"duplicate_name\": also defined in test/fixtures/broken/tools/rides/duplicate_name.md (tool names must be unique across domains)"],
+  ["food/misplaced_tool.md", 1, "warning: file is at food/misplaced_tool.md but its front matter says domain rides (move it to tools/rides/misplaced_tool.md)"],
   ["rides/bad_dynamics.md", 14, "scenario \"slow\": json dynamics: \"delayMs\" must be milliseconds (an integer 0-600000) or a range [min, max] with min <= max, got [3000,1000]"],
   ["rides/bad_dynamics.md", 15, "scenario \"slow\": json dynamics: unknown fault \"timeout\" (known: hang, drop-connection, http-429, http-500, http-502, http-503, malformed-response, session-expired, no-structured-content, invalid-output)"],
   ["rides/bad_front_matter.md", 3, "front matter is not valid YAML: missed comma between flow collection entries"],
+  ["rides/bad_match_schema.md", 13, "scenario \"past\": json match-schema does not compile: schema is invalid: data/properties/departureDate/type must be equal to one of the allowed values, data/properties/departureDate/type must be array, data/properties/departureDate/type must match a schema in anyOf"],
+  ["rides/bad_state_operation.md", 17, "scenario \"ok\": json then: operation 1 needs exactly one of set, merge, push, delete, increment naming a state path, e.g. { \"set\": \"orders.{{args.order_id}}.status\", \"value\": \"placed\" }"],
   ["rides/block_outside_section.md", 10, "json response block outside its section (move it under a ## Scenario: heading)"],
-  ["rides/broken_placeholder.md", 15, "scenario \"ok\": json response unknown placeholder {{tomorrow}} (known: {{args.<name>}}, {{now}}, {{now+15m}}, {{now+2h@20m}}, {{now|date}}, {{unix}}, {{unixms}}, {{uuid}}, {{rand:1-9}})"],
+  ["rides/broken_placeholder.md", 15, "scenario \"ok\": json response unknown placeholder {{tomorrow}} (known: {{args.<name>}}, {{= <JSONata over $args, $state>}}, {{now}}, {{now+15m}}, {{now+2h@20m}}, {{now|date}}, {{unix}}, {{unixms}}, {{uuid}}, {{rand:1-9}})"],
   ["rides/duplicate_name.md", 1, "duplicate tool name \"duplicate_name\": also defined in test/fixtures/broken/tools/food/duplicate_name.md (tool names must be unique across domains)"],
   ["rides/empty.md", 1, "file is empty (a tool file needs front matter, scenarios and a ## Definition)"],
   ["rides/file_name_mismatch.md", 2, "front matter tool \"file_name_mismatch\" differs from the definition name \"renamed_tool\""],
@@ -37,6 +40,7 @@ const expected: [string, number, string][] = [
   ["rides/output_mismatch.md", 17, "scenario \"wrong-type\" response does not validate against outputSchema: /success must be boolean {\"type\":\"boolean\"}"],
   ["rides/response_not_object.md", 13, "scenario \"ok\" response is not a JSON object (structured output must be an object)"],
   ["rides/schema_does_not_compile.md", 19, "inputSchema does not compile: schema is invalid: data/properties/rideId/type must be equal to one of the allowed values, data/properties/rideId/type must be array, data/properties/rideId/type must match a schema in anyOf"],
+  ["rides/state_read_unwritten.md", 13, "scenario \"remembered\" reads $state.ridez, which no json then writes and no ## State declares (a typo, or a missing write)"],
   ["rides/two_definitions.md", 22, "second ## Definition section (a tool file has exactly one)"],
   ["rides/unknown_arg_placeholder.md", 16, "scenario \"ok\": placeholder {{args.rideID}} names no input of unknown_arg_placeholder, so it renders empty (did you mean {{args.rideId}}?)"],
   ["rides/unknown_match_key.md", 13, "match key \"rideID\" is not an input of unknown_match_key (did you mean \"rideId\"?)"],
@@ -67,7 +71,7 @@ describe("./careem-mcp.sh --check as a process", () => {
     const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", corpus], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split("\n");
-    expect(lines.at(-1)).toBe(`check: 25 tools, 11 scenarios, ${expected.length} problems: FAILED`);
+    expect(lines.at(-1)).toBe(`check: 29 tools, 14 scenarios, ${expected.length} problems: FAILED`);
     expect(lines.slice(0, -1)).toEqual(expected.map(([f, l, m]) => `${corpus}/${f}:${l}: ${m}`));
   });
 });
@@ -79,7 +83,7 @@ describe("--check and the check command", () => {
     const sub = await runCliInProcess("check", "--tools", corpus);
     expect(sub).toEqual(flag);
     expect(sub.status).toBe(1);
-    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 25 tools, 11 scenarios, ${expected.length} problems: FAILED`);
+    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 29 tools, 14 scenarios, ${expected.length} problems: FAILED`);
   });
 
   it("--json reports the same problems for machines", async () => {

@@ -128,16 +128,16 @@ describe("groceries journeys", () => {
   });
 });
 
-// What the catalog got wrong across calls, each asserted the right way round. Quik basket ids
-// start with bsk_7 and Quik order ids with ord_7, which is how the stateless checkout, basket and
-// tracking tools tell them from food ones; a finding no stateless mock can fix stays `it.fails`.
+// What the catalog got wrong across calls, each asserted the right way round. Quik baskets and
+// orders are remembered per session, which is how checkout, basket and tracking tools tell them
+// from the food fixtures.
 describe("groceries catalog findings", () => {
   it("cart_checkout delivers a Quik order within the store's delivery window", async () => {
     const s = session();
     const search = await s.call("search_products", { search_terms: ["milk"] });
     const opened = await s.call("add_grocery_items", { items: [{ product_id: search.products[0].product_id, quantity: 1 }] });
     const order = await s.call("cart_checkout", { basket_id: opened.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID() });
-    // search_products promises 15–25 minutes; a Quik basket (bsk_7…) is ordered for {{now+20m}}.
+    // search_products promises 15–25 minutes; a Quik basket is ordered for {{now+20m}}.
     const minutes = (instant(order.estimated_delivery_at) - instant(order.placed_at)) / minute;
     expect(minutes).toBeLessThanOrEqual(search.store.delivery_time_minutes.max);
   });
@@ -148,7 +148,7 @@ describe("groceries catalog findings", () => {
     const opened = await s.call("add_grocery_items", { items: [{ product_id: search.products[0].product_id, quantity: 1 }] });
     const order = await s.call("cart_checkout", { basket_id: opened.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID() });
     const tracking = await s.call("track_food_order", { order_id: order.order_id });
-    // A Quik order id (ord_7…) is tracked at Quik Dubai Marina, the store search_products named.
+    // A Quik order this session placed is tracked at Quik Dubai Marina, the store search_products named.
     expect(tracking.restaurant.restaurant_id).toBe(search.store.store_id);
   });
 
@@ -174,15 +174,13 @@ describe("groceries catalog findings", () => {
     expect(promo.total_before_discount, "no food-basket total on a refusal").toBeUndefined();
   });
 
-  it.fails("the basket get_basket shows for a Quik basket is that basket", async () => {
+  it("the basket get_basket shows for a Quik basket is that basket", async () => {
     const s = session();
     const search = await s.call("search_products", { search_terms: ["bread"] });
     const bread = search.products[0];
     const opened = await s.call("add_grocery_items", { items: [{ product_id: bread.product_id, quantity: 1 }] });
     const basket = await s.call("get_basket", { basket_id: opened.basket_id });
-    // limit of a stateless mock: a basket's content is what add_grocery_items put in it, which only a
-    // server that remembers can show. get_basket knows a Quik basket by its id (bsk_7…) and shows the
-    // Quik fixture basket (milk, eggs, bread), not the one product added here.
+    // The basket is what add_grocery_items put in it, remembered by the session.
     expect(basket.items.map((l: Out) => l.item_id)).toEqual([bread.product_id]);
   });
 });

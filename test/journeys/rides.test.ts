@@ -337,7 +337,8 @@ describe("rides journeys", () => {
       expect(page.rides.map((r: Out) => r.rideId)).not.toContain(ride.rideId);
     }
 
-    const last = page.rides.find((r: Out) => r.status === "COMPLETED");
+    // The session's own cancelled rides (earlier journeys in this file) are the newest history now.
+    const last = [...page.rides, ...older.rides].find((r: Out) => r.status === "COMPLETED");
     const { estimates } = await quote(s, last.pickup, last.dropoff);
     const same = product(estimates, last.productId);
     const booking = await s.call("book_ride", {
@@ -353,9 +354,8 @@ describe("rides journeys", () => {
   });
 });
 
-// What the catalog got wrong across calls, each asserted the right way round. The mock is
-// stateless, so the fixes carry the state in ids (see book_ride's and get_ride_status's notes):
-// a finding that a stateless mock cannot fix would stay `it.fails`, with the reason.
+// What the catalog got wrong across calls, each asserted the right way round. A booked ride is
+// remembered by the session (see book_ride's and get_ride_status's notes).
 describe("rides catalog findings", () => {
   it("get_ride_status does not date a ride before book_ride created it", async () => {
     const s = session();

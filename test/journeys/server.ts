@@ -22,12 +22,12 @@ export interface RunningServer {
 
 const readyLine = /http:\/\/127\.0\.0\.1:\d+\/mcp/;
 
-export async function startServer(toolsDir = path.join(projectRoot, "tools"), timeoutMs = 20_000): Promise<RunningServer> {
+export async function startServer(toolsDir = path.join(projectRoot, "tools"), timeoutMs = 20_000, extraArgs: string[] = []): Promise<RunningServer> {
   const cli = path.join(projectRoot, "dist", "cli.js");
   assertBuilt();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-journey-run-"));
 
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0"], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -2,6 +2,7 @@
 // every single tool answer must pass wherever it appears in a journey.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { startServer, type RunningServer } from "./server.js";
@@ -34,8 +35,13 @@ function onlyText(result: CallToolResult, name: string): string {
 }
 
 async function open(url: URL): Promise<{ session: Session; close: () => Promise<void> }> {
+  return openOver(new StreamableHTTPClientTransport(url));
+}
+
+/** A journey session over any client transport (streamable HTTP, stdio). */
+export async function openOver(transport: Transport): Promise<{ session: Session; close: () => Promise<void> }> {
   const client = new Client({ name: "careem-journey-tests", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(url));
+  await client.connect(transport);
   // Like a model host: list first, which also arms the client's outputSchema validation.
   const { tools } = await client.listTools();
 

@@ -121,26 +121,23 @@ describe("travel journeys", () => {
   });
 });
 
-// What the catalog got wrong across calls, each asserted the right way round. offer_search writes
-// the fare into each offerId (ofr_<tag>-…), which the stateless offer_revalidate and cart_checkout
-// read back; a finding no stateless mock can fix stays `it.fails`.
+// What the catalog got wrong across calls, each asserted the right way round. offer_search
+// remembers each offer it returned for the session; offer_revalidate and cart_checkout read it.
 describe("travel catalog findings", () => {
   it("offer_revalidate confirms the offer it was given, not always the flydubai fare", async () => {
     const s = session();
     const found = await search(s, dateFromToday(30));
     const dearest = found.offers.reduce((a: Out, b: Out) => (b.price.amount > a.price.amount ? b : a));
     const check = await s.call("offer_revalidate", { offerId: dearest.offerId });
-    // The dearest offer is the Emirates fare via Amadeus (ofr_a685-…), revalidated at its own price.
+    // The dearest offer is the Emirates fare via Amadeus, remembered by the search and revalidated at its own price.
     expect({ previousPrice: check.previousPrice, sourceSystem: check.sourceSystem }).toEqual({ previousPrice: dearest.price, sourceSystem: dearest.sourceSystem });
   });
 
-  it.fails("cart_checkout refuses an offer that was never revalidated", async () => {
+  it("cart_checkout refuses an offer that was never revalidated", async () => {
     const s = session();
     const found = await search(s, dateFromToday(20));
     const booking = await s.call("cart_checkout", { offer_id: found.offers[0].offerId, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID() });
-    // limit of a stateless mock: offer_revalidate returns the offerId unchanged (the journeys above
-    // hold it to that), so an id straight from offer_search and a revalidated one are the same string;
-    // only a server that remembers the revalidation can refuse the first and book the second.
+    // Never revalidated in this session: refused.
     expect(booking).toMatchObject({ success: false, error_code: "OFFER_STALE" });
   });
 });

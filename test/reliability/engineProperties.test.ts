@@ -111,8 +111,8 @@ describe("engine call pipeline properties", { timeout: 120_000 }, () => {
             if (process.env.DEBUG_PROPS) console.log(name, text.slice(0, 160));
             return;
           }
-          expect(["matched", "default", "forced"]).toContain(outcome.selectedBy);
-          if (outcome.selectedBy === "matched") seen.matched++;
+          expect(["matched", "state", "default", "forced"]).toContain(outcome.selectedBy);
+          if (outcome.selectedBy === "matched" || outcome.selectedBy === "state") seen.matched++;
           else seen.default++;
           if (result.isError) {
             seen.errorScenario++;

@@ -30,3 +30,30 @@ describe("memory", { timeout: 120_000 }, () => {
     expect(last - third, `heap per round: ${heap.map((h) => h.toFixed(1)).join(", ")} MiB`).toBeLessThan(4);
   });
 });
+
+describe("memory of per-session state", () => {
+  it("sessions that book, add, search and end leave the heap flat and no state behind", () => {
+    const heap = retainedMiB(`
+      import { Engine } from ${JSON.stringify(path.join(projectRoot, "dist/engine/engine.js"))};
+      const engine = new Engine({ toolsDir: ${JSON.stringify(path.join(projectRoot, "tools"))} });
+      const home = { latitude: 25.0866, longitude: 55.1477, placeId: "saved_home" }, work = { latitude: 25.2115, longitude: 55.2806, placeId: "saved_work" };
+      const journey = (sessionId) => {
+        const c = (n, a) => engine.callTool(n, a, { sessionId }).result.structuredContent;
+        const b = c("book_ride", { pickup: home, dropoff: work, productId: "GO", paymentMethodId: "pm_visa_4242" });
+        c("cancel_ride", { rideId: b.rideId });
+        const o = c("add_grocery_items", { items: [{ product_id: "prd_200113", quantity: 2 }] });
+        c("cart_checkout", { basket_id: o.basket_id, payment_method_id: "careem_pay", idempotency_key: "key-" + sessionId });
+        const f = c("offer_search", { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "MCT" }, departureDate: "2030-01-15" });
+        c("offer_revalidate", { offerId: f.offers[0].offerId });
+      };
+      for (let round = 0; round < 5; round++) {
+        for (let i = 0; i < 150; i++) journey(round + "-" + i);
+        for (let i = 0; i < 150; i++) engine.state.endSession(round + "-" + i);
+        if (engine.state.size !== 0) throw new Error("states left: " + engine.state.size);
+        globalThis.gc(); globalThis.gc();
+        console.log(process.memoryUsage().heapUsed / 1048576);
+      }`);
+    const [, , third = 0, , last = 0] = heap;
+    expect(last - third, `heap per round: ${heap.map((h) => h.toFixed(1)).join(", ")} MiB`).toBeLessThan(2);
+  });
+});

@@ -4,6 +4,7 @@ import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
 import { frozenSources } from "../../engine/frozenSources.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
+import { StateStore } from "../../state/stateStore.js";
 import { layeredForcing } from "../../forcing/layeredForcing.js";
 import { SessionForcing } from "../../forcing/sessionForcing.js";
 import type { Log } from "./log.js";
@@ -25,11 +26,16 @@ export interface HostEngine {
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
+  const state = new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit });
   const sessionForcing = new SessionForcing();
-  registry.onEnd((id) => sessionForcing.forget(id));
+  // What a session owns goes with it (user-scoped state outlives sessions, as a user's basket does).
+  registry.onEnd((id) => {
+    sessionForcing.forget(id);
+    state.endSession(id);
+  });
   // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
   const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), ...frozen });
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state, ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers

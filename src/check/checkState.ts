@@ -1,0 +1,81 @@
+// --check for state: every stateful scenario rendered with sample state (the initial state with
+// the scenario's `json given` laid over it), its `json when` shown to hold there, its `json then`
+// applied; and every `$state` path some scenario reads must be written by some `json then` or
+// declared in a `## State` block.
+import type { CatalogEntry } from "../engine/catalog.js";
+import type { LoadedScenario, LoadedTool } from "../engine/loadTool.js";
+import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
+import { truthy } from "../state/expression.js";
+import { applyOperations } from "../state/operations.js";
+import { isObject } from "./schemaWalk.js";
+import type { RandomSource } from "../engine/types.js";
+
+/** `base` with `over` laid on top, objects merged key by key. */
+export function deepMerge(base: Json, over: Json): Json {
+  if (!isObject(base) || !isObject(over)) return structuredClone(over);
+  const out: JsonObject = structuredClone(base as JsonObject);
+  for (const [key, value] of Object.entries(over)) {
+    const current = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+    Object.defineProperty(out, key, { value: current === undefined ? structuredClone(value) : deepMerge(current, value), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** The state a scenario is rendered with in --check. */
+export function sampleState(initial: JsonObject, scenario: LoadedScenario): JsonObject {
+  return (scenario.state?.given ? deepMerge(initial, scenario.state.given.value) : structuredClone(initial)) as JsonObject;
+}
+
+/** Problems of one stateful scenario with sample arguments and state (without the render itself). */
+export function checkScenarioState(tool: LoadedTool, scenario: LoadedScenario, args: JsonObject, state: JsonObject, rendered: Json, clock: Clock, random: RandomSource): Problem[] {
+  const problems: Problem[] = [];
+  const extra = scenario.state;
+  if (!extra) return problems;
+  const at = (line: number, message: string) => problems.push({ file: tool.file.path, line, message });
+  if (extra.when && extra.given) {
+    try {
+      const value = extra.when.evaluate({ args, state, clock });
+      if (!truthy(value)) at(extra.given.line, `scenario "${scenario.name}": json when does not hold with the json given state and sample arguments (it gives ${JSON.stringify(value)}); make the given state one this scenario answers`);
+    } catch (err) {
+      at(extra.given.line, `scenario "${scenario.name}": json when fails with the json given state: ${(err as Error).message}`);
+    }
+  }
+  if (extra.then) {
+    try {
+      applyOperations(structuredClone(state) as Record<string, Json>, extra.then, { args, clock, random, state, response: rendered });
+    } catch (err) {
+      at(extra.thenLine ?? scenario.line, `scenario "${scenario.name}": json then fails with sample state: ${(err as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+/** Dotted paths of an object tree, two levels deep (enough to name what is declared). */
+function declaredPaths(value: JsonObject): string[] {
+  const out: string[] = [];
+  for (const [key, sub] of Object.entries(value)) {
+    out.push(key);
+    if (isObject(sub)) for (const inner of Object.keys(sub)) out.push(`${key}.${inner}`);
+  }
+  return out;
+}
+
+const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+
+/** Reads no `json then` writes and no `## State` declares: file:line of each. */
+export function unwrittenReads(entries: CatalogEntry[], initial: JsonObject): Problem[] {
+  const written = declaredPaths(initial);
+  const tools = entries.flatMap((e) => (e.kind === "ok" ? [e.result.tool] : []));
+  for (const tool of tools) for (const s of tool.scenarios) written.push(...(s.state?.writes ?? []));
+  const problems: Problem[] = [];
+  for (const tool of tools) {
+    for (const s of tool.scenarios) {
+      for (const read of s.state?.reads ?? []) {
+        if (!written.some((w) => related(read.path, w))) {
+          problems.push({ file: tool.file.path, line: read.line, message: `scenario "${s.name}" reads $state.${read.path}, which no json then writes and no ## State declares (a typo, or a missing write)` });
+        }
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,64 @@
+// `json match-schema`: a scenario matches when the arguments validate against a JSON Schema
+// (WireMock's matchesJsonSchema). Formats are on ("format": "date" is a calendar date), `$data`
+// compares one argument with another, and placeholders are rendered before compiling, so
+// "formatExclusiveMaximum": "{{now|date}}" means "before today". Compiled once per rendered
+// text: a schema that reads the clock compiles again when its text changes (once a day).
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { render } from "../engine/render.js";
+import { compileTemplate, type Template } from "../engine/template.js";
+import type { Clock, Json, RandomSource } from "../engine/types.js";
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+// One instance for every schema match; $data needs to be switched on at construction.
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true, $data: true, code: { optimize: false } }));
+
+export interface SchemaMatcher {
+  /** null when the arguments validate; else why not (`/departureDate must match format "date"`). */
+  check(args: Json, clock: Clock): string | null;
+}
+
+export class SchemaMatchError extends Error {}
+
+const KEEP = 8;
+
+// A schema has no use for {{uuid}} or {{rand}}: they render as fixed values.
+const noRandom: RandomSource = { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" };
+
+function compileSchema(schema: Json): ValidateFunction {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) throw new SchemaMatchError("json match-schema block must be a JSON Schema object");
+  try {
+    return ajv.compile(schema);
+  } catch (err) {
+    throw new SchemaMatchError(`json match-schema does not compile: ${(err as Error).message}`);
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
+
+/** Compile the block text; `clock` renders it once now, so a broken schema is found at load. */
+export function compileSchemaMatcher(text: string, clock: Clock): SchemaMatcher {
+  const template: Template = compileTemplate(text);
+  const cache = new Map<string, ValidateFunction>();
+  const validatorFor = (now: Clock): ValidateFunction => {
+    const schema = render(template, { args: {}, clock: now, random: noRandom });
+    const key = JSON.stringify(schema);
+    let validate = cache.get(key);
+    if (!validate) {
+      validate = compileSchema(schema);
+      if (cache.size >= KEEP) cache.delete(cache.keys().next().value as string);
+      cache.set(key, validate);
+    }
+    return validate;
+  };
+  validatorFor(clock);
+  return {
+    check(args, now) {
+      const validate = validatorFor(now);
+      if (validate(args)) return null;
+      const error = validate.errors?.[0];
+      return `${error?.instancePath || "/"} ${error?.message ?? "is invalid"}`;
+    },
+  };
+}

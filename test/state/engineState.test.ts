@@ -1,0 +1,43 @@
+// State in the call pipeline: forcing still changes state, the cap answers with a clear error
+// and leaves the state as it was, and a stateless tool never creates a state.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { Engine } from "../../src/engine/engine.js";
+import { StateStore } from "../../src/state/stateStore.js";
+import { projectRoot } from "../catalog/fixturesTable.js";
+
+const toolsDir = path.join(projectRoot, "tools");
+
+describe("state in the engine", () => {
+  it("a forced scenario's state changes still apply", () => {
+    const engine = new Engine({ toolsDir, forced: { choose: (tool) => ({ warnings: [], ...(tool === "add_grocery_items" ? { forced: { scenario: "added-to-new-basket", layer: "overrides" as const } } : {}) }) } });
+    const added = engine.callTool("add_grocery_items", { basket_id: "bsk_missing", items: [{ product_id: "prd_200410", quantity: 2 }] }, { sessionId: "forced" });
+    expect(added).toMatchObject({ selectedBy: "forced", scenario: "added-to-new-basket" });
+    const basketId = (added as unknown as { result: { structuredContent: { basket_id: string } } }).result.structuredContent.basket_id;
+    const basket = engine.callTool("get_basket", { basket_id: basketId }, { sessionId: "forced" });
+    expect(basket).toMatchObject({ selectedBy: "state", scenario: "quik-basket", result: { structuredContent: { subtotal: { amount: 13 } } } });
+  });
+
+  it("past the cap a call answers isError with the reason, and the state is unchanged", () => {
+    const store = new StateStore({ limitBytes: 12000 });
+    const engine = new Engine({ toolsDir, state: store });
+    const call = { sessionId: "capped" };
+    let outcome = engine.callTool("add_grocery_items", { items: [{ product_id: "prd_200410", quantity: 1 }] }, call);
+    let calls = 1;
+    while (outcome.kind === "result" && !outcome.result.isError && calls < 100) {
+      outcome = engine.callTool("add_grocery_items", { items: [{ product_id: "prd_200410", quantity: 1 }] }, call);
+      calls++;
+    }
+    expect(outcome.kind === "result" && outcome.result.isError).toBe(true);
+    if (outcome.kind !== "result") return;
+    expect(outcome.result.content[0]?.text).toMatch(/^tools\/groceries\/add_grocery_items\.md:\d+: scenario "added-to-new-basket" state change failed: state of session capped would grow to \d+ bytes, past the 12000-byte cap; the change was not made/);
+    expect(store.totalBytes).toBeLessThanOrEqual(12000);
+  });
+
+  it("a stateless tool never creates a state", () => {
+    const engine = new Engine({ toolsDir });
+    engine.callTool("get_user_profile", {}, { sessionId: "quiet" });
+    engine.callTool("search_restaurants", { query: "shawarma", location: { latitude: 25.0866, longitude: 55.1477 } }, { sessionId: "quiet" });
+    expect(engine.state.size).toBe(0);
+  });
+});
