@@ -65,7 +65,8 @@ describe("status faults on /mcp", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json");
     expect(() => JSON.parse(res.body)).toThrow();
-    expect(res.body.startsWith('{"result":{"content":[{"type":"text","text":')).toBe(true);
+    // Half of the go-sdk's text of the answer: jsonrpc, id, then result.
+    expect(res.body.startsWith('{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":')).toBe(true);
   });
 
   it("session-expired: the call is answered, the next request gets 404", async () => {
