@@ -3,8 +3,11 @@
 # the honesty check, the scenario forcer, or every test. Never writes to stdout before the
 # server starts, so `--stdio` stays a clean JSON-RPC channel.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cd "$root"
+# Desktop clients spawn this for every start, so the checks below stay in bash builtins: no
+# subshell, dirname or find processes before node starts (the cold start benchmark counts them).
+case "${BASH_SOURCE[0]}" in
+  */*) cd "${BASH_SOURCE[0]%/*}" ;;
+esac
 
 log() { printf 'careem-mcp.sh: %s\n' "$*" >&2; }
 
@@ -16,9 +19,19 @@ ensure_installed() {
   fi
 }
 
+# True when a source file or folder (a file added or removed) is newer than the build stamp.
+sources_changed() {
+  local f
+  shopt -s globstar nullglob
+  for f in src src/** tsconfig.json tsconfig.build.json package-lock.json; do
+    [ "$f" -nt dist/.stamp ] && return 0
+  done
+  return 1
+}
+
 ensure_built() {
   # Rebuild when any source file is newer than the build stamp.
-  if [ ! -f dist/.stamp ] || [ -n "$(find src tsconfig.json tsconfig.build.json package-lock.json -newer dist/.stamp -print -quit)" ]; then
+  if [ ! -f dist/.stamp ] || sources_changed; then
     log "building (tsc)"
     # No rm -rf dist first: another process may be running from it right now.
     npx tsc -p tsconfig.build.json >&2
@@ -31,13 +44,17 @@ case "${1:-}" in
     shift
     ensure_installed
     ensure_built
+    if [ "$#" -gt 0 ]; then
+      # Only the test files (or vitest options) given: seconds, not minutes.
+      exec npx vitest run "$@"
+    fi
     npx tsc -p tsconfig.json --noEmit >&2
     if [ -x "${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}" ]; then
       log "browser tests: using ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}"
     else
       log "browser tests: SKIPPED, no Chromium at ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium} (apt-get install chromium)"
     fi
-    npx vitest run "$@"
+    npx vitest run
     # Parity with the go-sdk twin's snapshots; where Go is installed, also re-record them to a
     # temp dir and fail on drift (the twin binary is cached under parity/.cache).
     node parity/replay.mjs

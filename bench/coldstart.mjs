@@ -10,9 +10,9 @@ const INITIALIZE = `${JSON.stringify({
 })}\n`;
 
 /** Milliseconds from spawn to a stdout line answering id 1 (rejects on error, exit or timeout). */
-export function coldStart(args, { env, timeoutMs = 20_000 } = {}) {
+export function coldStart(args, { env, command, timeoutMs = 20_000 } = {}) {
   const t0 = process.hrtime.bigint();
-  const child = spawnNode(args, { env });
+  const child = spawnNode(args, { env, command });
   child.stdin.on("error", () => {});
   // A client writes initialize at once; the server must buffer it until it is listening.
   child.stdin.write(INITIALIZE);

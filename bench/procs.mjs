@@ -37,12 +37,15 @@ export function stderrOf(child, max = 4000) {
   }
 }
 
-/** Spawns `node ...args` (never through a shell) and tracks it. stdin and stdout are pipes. */
-export function spawnNode(args, { env = {}, cwd } = {}) {
+/**
+ * Spawns `node ...args` (never through a shell; `command` runs something else, e.g. the
+ * launcher script) and tracks it. stdin and stdout are pipes.
+ */
+export function spawnNode(args, { env = {}, cwd, command = process.execPath } = {}) {
   logDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "careem-bench-logs-"));
   const logFile = path.join(logDir, `child-${++logCount}.log`);
   const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", fd] });
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", fd] });
   fs.closeSync(fd);
   child.logFile = logFile;
   live.add(child);

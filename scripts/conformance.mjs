@@ -60,19 +60,37 @@ function record(name, ok, detail = "") {
   process.stdout.write(`${ok ? "ok  " : "FAIL"} ${name}${!ok && detail ? `\n     ${detail.replace(/\n/g, "\n     ")}` : ""}\n`);
 }
 
-/** Installs a pinned package into its own folder of the cache (once) and returns its bin path. */
+/**
+ * Installs a pinned package into its own folder of the cache (once) and returns its bin path.
+ * The install goes to a private temp folder that is renamed into place only when npm finished,
+ * with a marker written last: two runs installing at once, or one killed midway, once left a
+ * folder whose package.json existed while a dependency (yaml) was missing, and every later run
+ * trusted it. A folder without the marker is thrown away and installed again.
+ */
 function install(pkg) {
   const dir = path.join(cacheRoot, `${pkg.name.replace(/[@/]/g, "_")}-${pkg.version}`);
   const pkgDir = path.join(dir, "node_modules", ...pkg.name.split("/"));
-  const installed = path.join(pkgDir, "package.json");
-  if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, "utf8")).version !== pkg.version) {
+  const marker = path.join(dir, ".installed");
+  if (!fs.existsSync(marker)) {
     process.stderr.write(`conformance: installing ${pkg.name}@${pkg.version} into ${dir}\n`);
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(cacheRoot, { recursive: true });
+    const temp = `${dir}.tmp-${process.pid}`;
+    fs.rmSync(temp, { recursive: true, force: true });
+    fs.mkdirSync(temp, { recursive: true });
     execFileSync(
       "npm",
-      ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false", `${pkg.name}@${pkg.version}`],
+      ["install", "--prefix", temp, "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false", `${pkg.name}@${pkg.version}`],
       { stdio: ["ignore", "inherit", "inherit"] },
     );
+    fs.writeFileSync(path.join(temp, ".installed"), `${pkg.name}@${pkg.version}\n`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.renameSync(temp, dir);
+    } catch (err) {
+      // Another run renamed its complete install into place first: use that one.
+      fs.rmSync(temp, { recursive: true, force: true });
+      if (!fs.existsSync(marker)) throw err;
+    }
   }
   return path.join(pkgDir, pkg.bin);
 }
@@ -167,6 +185,24 @@ const inspectorChecks = [
   },
 ];
 
+/**
+ * Runs the tasks three at a time and resolves their results in the order given. Each client run
+ * mostly waits on a node process starting; one at a time, the 31 runs took a minute here.
+ */
+async function inParallel(tasks, limit = 3) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
+}
+
+/** Resolves [name, ok, detail] for record(). */
 async function runInspector(pkg, bin, target, check) {
   const { code, stdout, stderr } = await run(process.execPath, [bin, "--cli", ...target, "--method", check.method, ...check.args]);
   const name = `inspector@${pkg.version} ${check.method} over ${target.length === 1 ? new URL(target[0]).pathname : "stdio"}`;
@@ -174,10 +210,10 @@ async function runInspector(pkg, bin, target, check) {
   try {
     out = JSON.parse(stdout);
   } catch {
-    return record(name, false, `exit ${code}, output is not JSON:\n${stdout}${stderr}`.slice(0, 2000));
+    return [name, false, `exit ${code}, output is not JSON:\n${stdout}${stderr}`.slice(0, 2000)];
   }
   const ok = code === 0 && (check.check ? check.check(out) : isDeepStrictEqual(out, check.expect()));
-  record(name, ok, ok ? "" : `exit ${code}; got:\n${JSON.stringify(out, null, 2)}`.slice(0, 3000));
+  return [name, ok, ok ? "" : `exit ${code}; got:\n${JSON.stringify(out, null, 2)}`.slice(0, 3000)];
 }
 
 /** A token from `--auth --auth-auto-approve`: register, authorize (PKCE S256), token. */
@@ -212,7 +248,8 @@ async function runInspectorWithAuth(bin, base) {
   } catch {
     out = undefined;
   }
-  record("inspector@2.12.0 tools/call with a bearer header (--auth)", signed.code === 0 && out?.isError === false && out?.structuredContent?.userId === "900000001", `exit ${signed.code}\n${signed.stdout}${signed.stderr}`.slice(0, 2000));
+  // A success carries no isError at all: the go-sdk omits a false one (parity twin, issue 11).
+  record("inspector@2.12.0 tools/call with a bearer header (--auth)", signed.code === 0 && out !== undefined && !Object.hasOwn(out, "isError") && out.structuredContent?.userId === "900000001", `exit ${signed.code}\n${signed.stdout}${signed.stderr}`.slice(0, 2000));
   const bad = await run(process.execPath, [bin, ...call, "--header", "Authorization: Bearer not-a-jwt"]);
   let badOut;
   try {
@@ -270,9 +307,11 @@ async function main() {
   const fixtures = await startServer(fixtureCatalog, runDir);
   try {
     const targets = [[`${fixtures.base}/mcp`], [`${fixtures.base}/sse`], [process.execPath, cli, "--stdio", "--tools", fixtureCatalog, "--run-dir", runDir]];
+    const tasks = [];
     for (const { pkg, bin } of inspectorBins) {
-      for (const target of targets) for (const check of inspectorChecks) await runInspector(pkg, bin, target, check);
+      for (const target of targets) for (const check of inspectorChecks) tasks.push(() => runInspector(pkg, bin, target, check));
     }
+    for (const r of await inParallel(tasks)) record(...r);
   } finally {
     await fixtures.stop();
   }

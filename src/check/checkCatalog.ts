@@ -6,6 +6,7 @@ import { systemRandom } from "../engine/engine.js";
 import type { LoadedTool } from "../engine/loadTool.js";
 import { render } from "../engine/render.js";
 import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
+import { unknownArgPlaceholders } from "./argPlaceholders.js";
 import { unknownMatchKeys } from "./matchKeys.js";
 import { overlay, sampleFor } from "./sampleArguments.js";
 import { isObject, type SchemaNode } from "./schemaWalk.js";
@@ -28,6 +29,11 @@ function checkTool(tool: LoadedTool, clock: Clock): Problem[] {
     at(last?.line ?? tool.file.definition?.line ?? 1, `${tool.name} has no default scenario (add a ## Scenario without a json match block, normally last)`);
   }
   for (const scenario of tool.scenarios) {
+    const written = tool.file.scenarios.find((s) => s.name === scenario.name);
+    const block = written?.response ?? written?.error;
+    for (const p of unknownArgPlaceholders(tool.name, inputSchema, scenario.template.root, block?.value ?? "")) {
+      at(scenario.blockLine + p.lineOffset, `scenario "${scenario.name}": ${p.message}`);
+    }
     let args: Json = sample;
     if (scenario.match) {
       for (const message of unknownMatchKeys(tool.name, inputSchema, scenario.match.value)) at(scenario.match.line, message);

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "./displayPath.js";
-import { stillValid, stampOf, type StampedCache } from "./fileStamp.js";
+import { statIsSettled, stillValid, stampOf, type StampedCache } from "./fileStamp.js";
 import { loadTool, type LoadResult } from "./loadTool.js";
 import { parseToolFile } from "./parseToolFile.js";
 import type { Problem } from "./types.js";
@@ -26,9 +26,11 @@ interface DirCache extends StampedCache {
 interface FileCache extends StampedCache {
   /**
    * SHA-1 of the text the result was parsed from, for the content compare of a racy stat. Not
-   * the text itself: a 2,000-file catalog kept about 15 KB per file alive for it.
+   * the text itself: a 2,000-file catalog kept about 15 KB per file alive for it. Only taken
+   * for a stat that was racy when read: a settled one is trusted until the stat changes, and
+   * then the file is parsed again anyway (--check on 2,000 files spent 4% hashing).
    */
-  digest: string;
+  digest?: string;
   result: LoadResult;
 }
 
@@ -50,6 +52,19 @@ function readNoFollow(file: string): string {
   }
 }
 
+const UNREADABLE: Record<string, string> = {
+  ELOOP: "is a symbolic link, and tool files are never read through links (copy the file into the tools directory instead)",
+  EISDIR: "is a directory, not a tool file (rename the folder so it does not end in .md)",
+  EACCES: "cannot be read: permission denied (make it readable: chmod a+r)",
+  EPERM: "cannot be read: operation not permitted (check its permissions)",
+};
+
+/** A tool file that exists but cannot be read: a problem with a place, so it is named everywhere. */
+function unreadable(file: string, code: string): LoadResult {
+  const message = UNREADABLE[code] ?? `cannot be read: ${code}`;
+  return { ok: false, problems: [{ file: displayPath(file), line: 1, message }] };
+}
+
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export class Catalog {
@@ -57,7 +72,7 @@ export class Catalog {
   private readonly files = new Map<string, FileCache>();
   /** Bumped whenever a directory listing is re-read, so the name index is rebuilt only then. */
   private generation = 0;
-  private indexed?: { generation: number; byName: Map<string, string[]> };
+  private indexed?: { generation: number; byName: Map<string, string[]>; sortedNames: string[]; live: Set<string> };
   private lastRefresh = -Infinity;
 
   constructor(readonly toolsDir: string) {}
@@ -97,9 +112,10 @@ export class Catalog {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith(".")) continue;
       const full = path.join(dir, entry.name);
-      // Symbolic links are not followed: nothing outside the catalog is ever read.
+      // Symbolic links are not followed: nothing outside the catalog is ever read. A linked
+      // tool file is still listed, so the call and the log can say why it is not served.
       if (entry.isDirectory()) dirs.push(full);
-      else if (entry.isFile() && entry.name.endsWith(".md") && entry.name !== "README.md") files.push(full);
+      else if ((entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith(".md") && entry.name !== "README.md") files.push(full);
     }
     files.sort();
     dirs.sort();
@@ -122,7 +138,8 @@ export class Catalog {
       if (list) list.push(file);
       else byName.set(name, [file]);
     }
-    this.indexed = { generation: this.generation, byName };
+    // Sorted once per listing for all(), which runs for every tools/list (2,000 names at scale).
+    this.indexed = { generation: this.generation, byName, sortedNames: [...byName.keys()].sort(), live: new Set([...byName.values()].flat()) };
     return byName;
   }
 
@@ -136,6 +153,8 @@ export class Catalog {
     }
     if (!stat || !stat.isFile()) {
       this.files.delete(file);
+      if (stat?.isSymbolicLink()) return unreadable(file, "ELOOP");
+      if (stat?.isDirectory()) return unreadable(file, "EISDIR");
       return undefined; // vanished (or is no longer a plain file) between listing and reading
     }
     const cached = this.files.get(file);
@@ -145,12 +164,14 @@ export class Catalog {
     let text: string;
     try {
       text = readNoFollow(file);
-    } catch {
+    } catch (err) {
       this.files.delete(file);
-      return undefined;
+      const code = (err as NodeJS.ErrnoException).code;
+      // Gone since the lstat: an unknown tool. Anything else is named, never silently missing.
+      return code === "ENOENT" ? undefined : unreadable(file, code ?? String(err));
     }
-    const digest = createHash("sha1").update(text).digest("base64");
-    if (cached && cached.digest === digest) {
+    const digest = statIsSettled(now, stat) && !cached?.digest ? undefined : createHash("sha1").update(text).digest("base64");
+    if (cached?.digest !== undefined && cached.digest === digest) {
       cached.stamp = stampOf(stat);
       cached.checkedAt = now;
       return cached.result;
@@ -200,6 +221,11 @@ export class Catalog {
     return again ? this.entryFor(name, again) : entry;
   }
 
+  /** Every tool name with a file, sorted, without reading any file (for "valid tools" lists). */
+  names(): string[] {
+    return [...this.index().keys()].sort();
+  }
+
   /** Load every file once, yielding to the event loop between files so a server stays responsive. */
   async warm(): Promise<void> {
     for (const paths of [...this.index().values()]) {
@@ -211,15 +237,19 @@ export class Catalog {
   /** Every tool file as it is on disk right now, sorted by name. */
   all(): Exclude<CatalogEntry, { kind: "missing" }>[] {
     const index = this.index();
-    const names = [...index.keys()].sort();
+    const { sortedNames, live } = this.indexed as NonNullable<Catalog["indexed"]>;
     const out: Exclude<CatalogEntry, { kind: "missing" }>[] = [];
-    for (const name of names) {
+    for (const name of sortedNames) {
       const entry = this.entryFor(name, index.get(name) as string[]);
       if (entry.kind !== "missing") out.push(entry);
     }
     // Forget files that left the catalog, so deleted tools free their memory.
-    const live = new Set([...index.values()].flat());
-    for (const file of this.files.keys()) if (!live.has(file)) this.files.delete(file);
+    if (this.files.size > live.size || this.forgottenAt !== this.generation) {
+      for (const file of this.files.keys()) if (!live.has(file)) this.files.delete(file);
+      this.forgottenAt = this.generation;
+    }
     return out;
   }
+  /** Listing generation at which files no longer listed were last forgotten. */
+  private forgottenAt = -1;
 }

@@ -47,6 +47,17 @@ function errorResult(text: string): ToolCallResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
+/**
+ * A definition's JSON, kept as long as its parsed file is: a file that did not change keeps its
+ * definition object, so a fingerprint of 2,000 files costs their stats, not 2,000 encodings.
+ */
+const definitionTexts = new WeakMap<JsonObject, string>();
+
+function definitionText(definition: JsonObject): string {
+  let text = definitionTexts.get(definition);
+  if (text === undefined) definitionTexts.set(definition, (text = JSON.stringify(definition)));
+  return text;
+}
 
 export class Engine {
   readonly catalog: Catalog;
@@ -61,12 +72,20 @@ export class Engine {
     this.random = opts.random ?? systemRandom;
   }
 
-  /** Every good tool file's `json tool` block verbatim, sorted by name; broken files left out. */
+  /**
+   * Every good tool file's `json tool` block verbatim, sorted by name; broken files left out.
+   * The same array as last time while no definition changed, so a transport can keep its
+   * serialised form (6.5 MiB at 2,000 tools) until then. Callers must not change it.
+   */
   listTools(): JsonObject[] {
     const tools: JsonObject[] = [];
     for (const entry of this.catalog.all()) if (entry.kind === "ok") tools.push(entry.result.tool.definition);
+    const last = this.lastList;
+    if (last && last.length === tools.length && last.every((t, i) => t === tools[i])) return last;
+    this.lastList = tools;
     return tools;
   }
+  private lastList?: JsonObject[];
 
   /** Load and compile every tool file once, in the background (see Catalog.warm). */
   warm(): Promise<void> {
@@ -78,13 +97,25 @@ export class Engine {
     return this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []));
   }
 
-  /** Changes whenever the set of tools or any definition changes (drives tools/list_changed). */
+  /**
+   * Changes whenever what tools/list shows changes: the set of good tools or a definition. A
+   * broken file, left out of the list, changes nothing a client can see (drives tools/list_changed).
+   */
   fingerprint(): string {
     const hash = createHash("sha1");
     for (const entry of this.catalog.all()) {
-      hash.update(entry.kind === "ok" ? `${entry.name}\u0000${JSON.stringify(entry.result.tool.definition)}\u0001` : `${entry.name}\u0000broken\u0001`);
+      if (entry.kind === "ok") hash.update(`${entry.name}\u0000${definitionText(entry.result.tool.definition)}\u0001`);
     }
     return hash.digest("hex");
+  }
+
+  /**
+   * Whether a call of this tool may play `json dynamics` (some scenario of its file declares
+   * them). The HTTP fast path answers only tools that cannot, and leaves the rest to the SDK.
+   */
+  mayPlayDynamics(name: string): boolean {
+    const entry = this.catalog.get(name);
+    return entry.kind === "ok" && entry.result.tool.scenarios.some((s) => s.dynamics !== undefined);
   }
 
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */

@@ -1,4 +1,5 @@
 // JSON parsing that reports where it broke, so a tool-file error can say file:line.
+import { jsonErrorAt } from "./jsonErrorAt.js";
 
 export class JsonTextError extends Error {
   constructor(
@@ -8,6 +9,43 @@ export class JsonTextError extends Error {
   ) {
     super(message);
   }
+}
+
+/** 0-based line and 1-based column of a character offset in text. */
+export function placeOf(text: string, index: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(index, text.length)));
+  const lastNewline = before.lastIndexOf("\n");
+  return { line: lineOf(text, index), column: before.length - lastNewline };
+}
+
+/**
+ * V8's JSON.parse message without its place and its quote of the text: "Unexpected token 'o',
+ * ...\"b\": oops }\" is not valid JSON" -> "Unexpected token 'o'". The quote carried raw newlines
+ * that broke the one-line `file:line: message` format, and the place is given as a column.
+ */
+function reasonOf(message: string): string {
+  return message
+    .replace(/^JSON\.parse: /, "")
+    .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, "")
+    .replace(/ (in JSON )?at position \d+[\s\S]*$/, "")
+    // A token that is a control character is shown escaped, so the message stays on one line.
+    .replace(/\n/g, "\\n")
+    .replace(/\r/g, "\\r")
+    .replace(/\t/g, "\\t")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The error for JSON text that did not parse: its exact line and column, one line of text. */
+export function jsonError(text: string, err: unknown, opts: { barePlaceholders?: boolean } = {}): JsonTextError {
+  const message = err instanceof Error ? err.message : String(err);
+  let at = jsonErrorAt(text, opts);
+  if (at < 0) {
+    const position = /position (\d+)/.exec(message);
+    at = position ? Number(position[1]) : 0;
+  }
+  const { line, column } = placeOf(text, at);
+  return new JsonTextError(`invalid JSON at column ${column}: ${reasonOf(message)}`, line);
 }
 
 /** Line (0-based) of a character offset in text. */
@@ -21,11 +59,7 @@ export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const position = /position (\d+)/.exec(message);
-    const offset = position ? lineOf(text, Number(position[1])) : 0;
-    const reason = message.replace(/ in JSON at position \d+.*$/, "").replace(/^JSON\.parse: /, "");
-    throw new JsonTextError(`invalid JSON: ${reason}`, offset);
+    throw jsonError(text, err);
   }
 }
 

@@ -5,6 +5,7 @@ import matter from "gray-matter";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { JsonTextError, parseJson } from "./jsonText.js";
+import { scanStructure } from "./scanStructure.js";
 import { structuralLines } from "./structuralLines.js";
 import type { Block, Json, JsonObject, Problem, Scenario, ToolFile } from "./types.js";
 
@@ -73,13 +74,14 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
   const offset = bodyLineOffset(text, body);
   if (!text.startsWith("---")) problem(1, "missing front matter: start the file with ---, tool: <name>, ---");
 
-  const tree = processor.parse(structuralLines(body)) as MdNode;
+  const structural = structuralLines(body);
+  const nodes: MdNode[] = scanStructure(structural) ?? ((processor.parse(structural) as MdNode).children ?? []);
   let section: { kind: "notes" | "flow" | "definition" | "other" } | { kind: "scenario"; scenario: Scenario } = { kind: "notes" };
   let definitions = 0;
   let definitionLine = 0;
   let toolBlocks = 0;
 
-  for (const node of tree.children ?? []) {
+  for (const node of nodes) {
     const line = (node.position?.start.line ?? 1) + offset;
     if (node.type === "heading" && node.depth === 2) {
       const title = textOf(node).trim();

@@ -1,7 +1,7 @@
 // A `json response` / `json error` block compiled once per file version into a tree of nodes,
 // so each call only walks the tree. Placeholders are resolved on the parsed JSON tree, never by
 // text substitution: an argument can change values, never the shape of a response.
-import { JsonTextError, lineOf, parseJson } from "./jsonText.js";
+import { jsonError, JsonTextError, lineOf } from "./jsonText.js";
 import { parsePlaceholder, PlaceholderError, type Placeholder } from "./placeholder.js";
 import type { Json } from "./types.js";
 
@@ -106,6 +106,13 @@ function compileNode(value: unknown, text: string): TemplateNode {
 
 /** Compile block text. Throws JsonTextError (with a 0-based line offset) on any problem. */
 export function compileTemplate(text: string): Template {
-  const parsed = parseJson(protectBarePlaceholders(text));
+  const protectedText = protectBarePlaceholders(text);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(protectedText);
+  } catch (err) {
+    // Placed in the text as written, where a bare {{...}} is a value, not in the stand-in text.
+    throw jsonError(text, err, { barePlaceholders: true });
+  }
   return { root: compileNode(parsed, text) };
 }

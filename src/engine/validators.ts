@@ -3,6 +3,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { goValidationReason } from "./goValidation.js";
+import { SharedByContent } from "./sharedByContent.js";
 import type { JsonObject } from "./types.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
@@ -56,23 +57,29 @@ export class SchemaCompileError extends Error {
   }
 }
 
-export function compileValidators(definition: JsonObject): ToolValidators {
-  renewInstancesNow();
-  const inputSchema = definition.inputSchema as JsonObject;
-  let input: ValidateFunction;
+// Identical schemas (across files, or one file's schema across its edits) share one compiled
+// validator: compiling is the costliest part of loading a file, and at 2,000 files the compiled
+// code was most of the heap.
+const sharedInputs = new SharedByContent<ValidateFunction>();
+const sharedOutputs = new SharedByContent<ValidateFunction>();
+
+function compileShared(which: "inputSchema" | "outputSchema", schema: JsonObject): ValidateFunction {
+  const [shared, ajv] = which === "inputSchema" ? [sharedInputs, () => argumentsAjv] : [sharedOutputs, () => outputAjv];
   try {
-    input = compile(argumentsAjv, inputSchema);
+    // JSON.stringify overflows on a schema nested thousands deep, as Ajv would: the same problem.
+    return shared.get(JSON.stringify(schema), () => {
+      renewInstancesNow();
+      return compile(ajv(), schema);
+    });
   } catch (err) {
-    throw new SchemaCompileError("inputSchema", err instanceof Error ? err.message : String(err));
+    throw new SchemaCompileError(which, err instanceof Error ? err.message : String(err));
   }
-  let output: ValidateFunction | undefined;
-  if (definition.outputSchema !== undefined) {
-    try {
-      output = compile(outputAjv, definition.outputSchema as JsonObject);
-    } catch (err) {
-      throw new SchemaCompileError("outputSchema", err instanceof Error ? err.message : String(err));
-    }
-  }
+}
+
+export function compileValidators(definition: JsonObject): ToolValidators {
+  const inputSchema = definition.inputSchema as JsonObject;
+  const input = compileShared("inputSchema", inputSchema);
+  const output = definition.outputSchema === undefined ? undefined : compileShared("outputSchema", definition.outputSchema as JsonObject);
   return {
     checkArguments(args) {
       if (input(args)) return null;

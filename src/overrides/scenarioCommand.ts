@@ -1,5 +1,6 @@
 // `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band (SPEC-NOTES 15).
-// Names are checked against the catalog actually served; unknown ones are refused with the list.
+// Names are checked against the catalog actually served; unknown ones are refused with the list
+// and the closest name; `scenario <tool>` marks the default and the forced scenario.
 import { Catalog } from "../engine/catalog.js";
 import { checkScenario, scenariosOf } from "./checkNames.js";
 import { hasOverride, readOverrides, writeOverrides, type Override } from "./overridesFile.js";
@@ -56,7 +57,10 @@ export function scenarioCommand(o: ScenarioCommandOptions): number {
   if (!check.ok) return fail(check.error);
   if (!o.scenario) {
     const forced = hasOverride(overrides, o.tool)?.scenario;
-    for (const name of check.scenarios) o.out.write(`${name}${forced === name ? "  (forced)" : ""}\n`);
+    for (const name of check.scenarios) {
+      const marks = [name === check.fallback ? "default" : "", forced === name ? "forced" : ""].filter(Boolean);
+      o.out.write(`${name}${marks.length ? `  (${marks.join(", ")})` : ""}\n`);
+    }
     return 0;
   }
   const refusal = checkScenario(catalog, o.toolsDir, o.tool, o.scenario);

@@ -15,7 +15,7 @@ const ok: [string, string, object][] = [
 ];
 
 const bad: [string, string, number, string][] = [
-  ["not JSON", "{ delayMs: 1 }", 10, "json dynamics block: invalid JSON: Expected property name or '}'"],
+  ["not JSON", "{ delayMs: 1 }", 10, "json dynamics block: invalid JSON at column 3: Expected property name or '}'"],
   ["not an object", "[1]", 10, 'json dynamics block must be a JSON object, e.g. { "delayMs": 1500 }'],
   ["unknown key", '{\n  "delay": 5\n}', 11, 'json dynamics: unknown key "delay" (known: delayMs, progress, log, fault, retryAfter, body)'],
   ["negative delay", '{ "delayMs": -1 }', 10, 'json dynamics: "delayMs" must be milliseconds (an integer 0-600000) or a range [min, max] with min <= max, got -1'],

@@ -168,6 +168,8 @@ describe("catalog reads plain files only", () => {
     fs.symlinkSync(outside, file);
     const outcome = engine.callTool("echo", {});
     expect(answer(outcome)).not.toBe("leaked");
-    expect(outcome.kind).toBe("unknown-tool");
+    // Not followed, and named: the call says why the tool is not served.
+    expect(outcome.kind === "result" && outcome.result.isError).toBe(true);
+    expect(answer(outcome)).toMatch(/^tool file for echo is broken: \S*echo\.md:1: is a symbolic link, and tool files are never read through links/);
   });
 });

@@ -1,10 +1,12 @@
 // The --check corpus: one deliberately broken tool file per failure kind, each with the exact
 // `path:line: message` that --check prints for it.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { formatProblem } from "../../src/engine/engine.js";
+import { assertBuilt } from "../assertBuilt.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const corpus = "test/fixtures/broken/tools";
@@ -23,11 +25,11 @@ const expected: [string, number, string][] = [
   ["rides/file_name_mismatch.md", 19, "definition name \"renamed_tool\" differs from the file name \"file_name_mismatch\" (rename the file to renamed_tool.md)"],
   ["rides/format_mismatch.md", 13, "scenario \"ok\" response does not validate against outputSchema: /at must match format \"date-time\" {\"format\":\"date-time\"}"],
   ["rides/front_matter_mismatch.md", 2, "front matter tool \"some_other_tool\" differs from the definition name \"front_matter_mismatch\""],
-  ["rides/invalid_error_json.md", 13, "scenario \"e\": json error invalid JSON: Unexpected token 'o', \"{ \"message\": oops }\" is not valid JSON"],
-  ["rides/invalid_match_json.md", 13, "json match block: invalid JSON: Expected double-quoted property name"],
+  ["rides/invalid_error_json.md", 13, "scenario \"e\": json error invalid JSON at column 14: Unexpected token 'o'"],
+  ["rides/invalid_match_json.md", 13, "json match block: invalid JSON at column 18: Expected double-quoted property name"],
   ["rides/invalid_output_validates.md", 13, "scenario \"meant-to-break\" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)"],
-  ["rides/invalid_response_json.md", 14, "scenario \"r\": json response invalid JSON: Expected ',' or '}' after property value"],
-  ["rides/invalid_tool_json.md", 19, "json tool block: invalid JSON: Expected double-quoted property name"],
+  ["rides/invalid_response_json.md", 14, "scenario \"r\": json response invalid JSON at column 3: Expected ',' or '}' after property value"],
+  ["rides/invalid_tool_json.md", 19, "json tool block: invalid JSON at column 32: Expected double-quoted property name"],
   ["rides/invalid_tool_object.md", 19, "inputSchema must be a JSON Schema object with \"type\": \"object\""],
   ["rides/missing_response_block.md", 10, "scenario \"silent\" has no json response or json error block"],
   ["rides/no_default.md", 10, "no_default has no default scenario (add a ## Scenario without a json match block, normally last)"],
@@ -36,6 +38,7 @@ const expected: [string, number, string][] = [
   ["rides/response_not_object.md", 13, "scenario \"ok\" response is not a JSON object (structured output must be an object)"],
   ["rides/schema_does_not_compile.md", 19, "inputSchema does not compile: schema is invalid: data/properties/rideId/type must be equal to one of the allowed values, data/properties/rideId/type must be array, data/properties/rideId/type must match a schema in anyOf"],
   ["rides/two_definitions.md", 22, "second ## Definition section (a tool file has exactly one)"],
+  ["rides/unknown_arg_placeholder.md", 16, "scenario \"ok\": placeholder {{args.rideID}} names no input of unknown_arg_placeholder, so it renders empty (did you mean {{args.rideId}}?)"],
   ["rides/unknown_match_key.md", 13, "match key \"rideID\" is not an input of unknown_match_key (did you mean \"rideId\"?)"],
   ["rides/unknown_nested_match_key.md", 13, "match key \"pickup.adress\" is not an input of unknown_nested_match_key (did you mean \"pickup.address\"?)"],
 ];
@@ -60,15 +63,27 @@ describe("--check broken corpus", () => {
 
 describe("./careem-mcp.sh --check as a process", () => {
   it("exits 1 on the broken corpus, printing each problem and a summary", () => {
+    assertBuilt();
     const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", corpus], { cwd: root, encoding: "utf8" });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split("\n");
-    expect(lines.at(-1)).toBe(`check: 24 tools, 10 scenarios, ${expected.length} problems: FAILED`);
+    expect(lines.at(-1)).toBe(`check: 25 tools, 11 scenarios, ${expected.length} problems: FAILED`);
     expect(lines.slice(0, -1)).toEqual(expected.map(([f, l, m]) => `${corpus}/${f}:${l}: ${m}`));
   });
+});
 
-  it("--json reports the same problems for machines", () => {
-    const run = spawnSync("node", ["dist/cli.js", "--check", "--json", "--tools", corpus], { cwd: root, encoding: "utf8" });
+// The same command line in process (test/cli/runCliInProcess.ts): a spawned node costs a second here.
+describe("--check and the check command", () => {
+  it("check (the subcommand form) prints the same report as --check", async () => {
+    const flag = await runCliInProcess("--check", "--tools", corpus);
+    const sub = await runCliInProcess("check", "--tools", corpus);
+    expect(sub).toEqual(flag);
+    expect(sub.status).toBe(1);
+    expect(sub.stdout.trim().split("\n").at(-1)).toBe(`check: 25 tools, 11 scenarios, ${expected.length} problems: FAILED`);
+  });
+
+  it("--json reports the same problems for machines", async () => {
+    const run = await runCliInProcess("--check", "--json", "--tools", corpus);
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as { ok: boolean; problems: { file: string; line: number; message: string }[] };
     expect(report.ok).toBe(false);
@@ -76,14 +91,16 @@ describe("./careem-mcp.sh --check as a process", () => {
     expect(report.problems[0]).toEqual({ file: `${corpus}/food/duplicate_name.md`, line: 1, message: expected[0]?.[2] });
   });
 
-  it("exits 0 on the shipped catalog", () => {
-    const out = execFileSync("node", ["dist/cli.js", "--check"], { cwd: root, encoding: "utf8" });
-    expect(out).toMatch(/^check: \d+ tools, \d+ scenarios, 0 problems: ok\n$/m);
+  it("exits 0 on the shipped catalog", async () => {
+    const run = await runCliInProcess("check");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^check: \d+ tools, \d+ scenarios, 0 problems: ok\n$/);
   });
 
-  it("names a tools directory that does not exist", () => {
-    const run = spawnSync("node", ["dist/cli.js", "--check", "--tools", "no/such/dir"], { cwd: root, encoding: "utf8" });
-    expect(run.status).toBe(1);
-    expect(run.stdout).toBe("no/such/dir: tools directory does not exist (pass --tools DIR)\n");
+  it("a tools directory that does not exist is a usage error (exit 2) naming it", async () => {
+    for (const form of [["--check"], ["check"]]) {
+      const run = await runCliInProcess(...form, "--tools", "no/such/dir");
+      expect(run).toEqual({ status: 2, stdout: "", stderr: "careem-mcp: tools directory no/such/dir does not exist\n" });
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { stringifyDeep } from "../../src/engine/jsonText.js";
+import { jsonErrorAt } from "../../src/engine/jsonErrorAt.js";
+import { JsonTextError, parseJson, stringifyDeep } from "../../src/engine/jsonText.js";
+import { compileTemplate } from "../../src/engine/template.js";
 
 function nest(depth: number): unknown {
   let v: unknown = "bottom";
@@ -19,5 +21,39 @@ describe("stringifyDeep", () => {
     expect(text.startsWith('[{"k":[{"k":')).toBe(true);
     expect(text.endsWith(',"n":null},1],"n":null},1]')).toBe(true);
     expect(text.match(/bottom/g)).toHaveLength(1);
+  });
+});
+
+describe("parseJson errors: the exact line and column, one line of text", () => {
+  // [block text, 0-based line, message]
+  const rows: [string, number, string][] = [
+    ['{\n  "a": 1,\n  "b": oops\n}', 2, "invalid JSON at column 8: Unexpected token 'o'"],
+    ['{\n  "a": 1,\n}', 2, "invalid JSON at column 1: Expected double-quoted property name"],
+    ['{ "a": 1 }\n}', 1, "invalid JSON at column 1: Unexpected non-whitespace character after JSON"],
+    ['{\n  "a": "unterminated\n}', 1, "invalid JSON at column 21: Bad control character in string literal"],
+    ['{\n  "a": 1.\n}', 1, "invalid JSON at column 10: Unterminated fractional number"],
+    ['[1,\n 2,\n ]', 2, "invalid JSON at column 2: Unexpected token ']'"],
+    ['{\n  "a": tru\n}', 1, "invalid JSON at column 11: Unexpected token '\\n'"],
+    ["", 0, "invalid JSON at column 1: Unexpected end of JSON input"],
+  ];
+
+  it.each(rows)("%j", (text, line, message) => {
+    let caught: unknown;
+    try {
+      parseJson(text);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(JsonTextError);
+    const e = caught as JsonTextError;
+    expect({ line: e.lineOffset, message: e.message }).toEqual({ line, message });
+  });
+
+  it("a template's bare placeholder counts as a value, and the column is the one written", () => {
+    expect(() => compileTemplate('{\n  "n": {{args.limit}},\n  "b": oops\n}')).toThrow(expect.objectContaining({ lineOffset: 2, message: "invalid JSON at column 8: Unexpected token 'o'" }));
+  });
+
+  it("jsonErrorAt finds nothing wrong in valid JSON", () => {
+    expect(jsonErrorAt('{"a":[1,-2.5e3,"x\\u00e9",true,false,null,{}]}')).toBe(-1);
   });
 });

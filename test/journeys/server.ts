@@ -1,15 +1,20 @@
-// One real server process per test file: `node dist/cli.js --port 0 --tools <dir>`, ready when
-// stderr names its /mcp URL, killed (and awaited) when the file is done. Declared latencies are
-// scaled to 0: journeys test the conversation, not the waiting.
+// One real server process per test file: `node dist/cli.js --port 0 --tools <dir> --run-dir <temp>`,
+// ready when stderr names its /mcp URL, killed (and awaited) when the file is done. The run dir is
+// the test's own: scenarios forced in the project's .run/ (by a person, or another test) never
+// reach a journey. Declared latencies are scaled to 0: journeys test the conversation, not the waiting.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { assertBuilt } from "../transports/transports.js";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
   /** The streamable HTTP endpoint, e.g. http://127.0.0.1:41234/mcp. */
   url: URL;
+  /** The server's own run dir (forced scenarios), removed by stop(). */
+  runDir: string;
   /** Everything the process wrote to stderr so far (for failure messages). */
   stderr(): string;
   stop(): Promise<void>;
@@ -19,9 +24,10 @@ const readyLine = /http:\/\/127\.0\.0\.1:\d+\/mcp/;
 
 export async function startServer(toolsDir = path.join(projectRoot, "tools"), timeoutMs = 20_000): Promise<RunningServer> {
   const cli = path.join(projectRoot, "dist", "cli.js");
-  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first with npx tsc -p tsconfig.build.json`);
+  assertBuilt();
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-journey-run-"));
 
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--delay-scale", "0"], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0"], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -50,9 +56,10 @@ export async function startServer(toolsDir = path.join(projectRoot, "tools"), ti
       child.on("exit", onExit);
       onData();
     });
-    return { url, stderr: () => log, stop: () => stop(child) };
+    return { url, runDir, stderr: () => log, stop: () => stop(child).then(() => fs.rmSync(runDir, { recursive: true, force: true })) };
   } catch (err) {
     await stop(child);
+    fs.rmSync(runDir, { recursive: true, force: true });
     throw err;
   }
 }

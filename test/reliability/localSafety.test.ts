@@ -1,14 +1,15 @@
 // Security at engine and CLI level (issue 6, part 5): `scenario` and `--tools` stay inside their
 // directories, `.run/overrides.json` in any state never crashes a call, and the engine has no
 // path to eval, child processes or the network.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
-import { cli, projectRoot, requireBuild } from "./spawnServer.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
+import { projectRoot, requireBuild } from "./spawnServer.js";
 
 let root: string;
 let tools: string;
@@ -17,9 +18,9 @@ let run: string;
 const healthy = (name: string) =>
   `---\ntool: ${name}\n---\n\n## Scenario: found\n\n\`\`\`json match\n{ "rideId": "ride_1" }\n\`\`\`\n\n\`\`\`json response\n{ "scenario": "found" }\n\`\`\`\n\n## Scenario: other\n\n\`\`\`json response\n{ "scenario": "other" }\n\`\`\`\n\n## Definition\n\n\`\`\`json tool\n{"name": "${name}", "inputSchema": {"type": "object", "properties": {"rideId": {"type": "string"}}}}\n\`\`\`\n`;
 
+/** The real `scenario` command, run in process (test/cli/runCliInProcess.ts). */
 function scenario(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, "scenario", ...args, "--tools", tools, "--run-dir", run], { cwd: projectRoot, encoding: "utf8" });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCliInProcess("scenario", ...args, "--tools", tools, "--run-dir", run);
 }
 
 /** Every path under a directory, for before/after comparisons. */
@@ -63,48 +64,59 @@ describe("scenario: names never become paths", () => {
     "constructor",
   ];
 
-  it.each(hostileTools)("scenario %j <x> is refused with the list of valid tools, writing nothing", (tool) => {
+  it.each(hostileTools.filter((t) => t !== "outside"))("scenario %j <x> is refused with the list of valid tools, writing nothing", async (tool) => {
     const before = snapshot(root);
-    const r = scenario(tool, "found");
+    const r = await scenario(tool, "found");
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^scenario: unknown tool ".*" in .*; valid tools: healthy\n$/s);
+    // outside.md, the link into the catalog, is listed by name (so it can be named), never read.
+    expect(r.stderr).toMatch(/^scenario: unknown tool ".*" in .*; valid tools: healthy, outside\n$/s);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it.each(["../../etc/passwd", "../found", "found/..", "__proto__", "constructor", ""])("scenario healthy %j is refused with the list of valid scenarios", (name) => {
+  it("scenario outside <x>, a link into the catalog, is refused as a link: never followed, writing nothing", async () => {
     const before = snapshot(root);
-    const r = scenario("healthy", name);
-    if (name === "") {
-      // An empty name is no name: the command lists the scenarios instead.
-      expect(r.status).toBe(0);
-      expect(r.stdout).toBe("found\nother\n");
-    } else {
-      expect(r.status).toBe(1);
-      expect(r.stderr).toBe(`scenario: unknown scenario ${JSON.stringify(name)} of healthy; valid scenarios: found, other\n`);
-    }
+    const r = await scenario("outside", "found");
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^scenario: the tool file of outside is broken, fix it first:\n {2}\S*outside\.md:1: is a symbolic link, and tool files are never read through links/);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it("forcing writes overrides.json in the run dir and nowhere else, leaving no temp file", () => {
+  it.each(["../../etc/passwd", "../found", "found/..", "__proto__", "constructor"])("scenario healthy %j is refused with the list of valid scenarios", async (name) => {
+    const before = snapshot(root);
+    const r = await scenario("healthy", name);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`scenario: unknown scenario ${JSON.stringify(name)} of healthy; valid scenarios: found, other\n`);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('scenario healthy "" is no name: it lists the scenarios and writes nothing', async () => {
+    const before = snapshot(root);
+    const r = await scenario("healthy", "");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe("found\nother  (default)\n");
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("forcing writes overrides.json in the run dir and nowhere else, leaving no temp file", async () => {
     const catalogBefore = snapshot(path.join(root, "catalog"));
     const cwdBefore = snapshot(path.join(projectRoot, ".run"));
-    expect(scenario("healthy", "other").status).toBe(0);
+    expect((await scenario("healthy", "other")).status).toBe(0);
     expect(snapshot(run)).toEqual(["overrides.json"]);
     expect(JSON.parse(fs.readFileSync(overridesFile(), "utf8"))).toEqual({ healthy: "other" });
     expect(snapshot(path.join(root, "catalog"))).toEqual(catalogBefore);
     expect(snapshot(path.join(projectRoot, ".run"))).toEqual(cwdBefore);
-    expect(scenario("--clear-all").status).toBe(0);
+    expect((await scenario("--clear-all")).status).toBe(0);
   });
 
-  it("--tools given after the subcommand is the catalog actually checked", () => {
-    const r = scenario("healthy");
-    expect(r.stdout).toBe("found\nother\n");
+  it("--tools given after the subcommand is the catalog actually checked", async () => {
+    const r = await scenario("healthy");
+    expect(r.stdout).toBe("found\nother  (default)\n");
   });
 
   // Regression: overrides objects have no prototype, so "constructor" is never inherited.
-  it("scenario constructor --clear with nothing forced says so and writes nothing", () => {
+  it("scenario constructor --clear with nothing forced says so and writes nothing", async () => {
     fs.rmSync(overridesFile(), { force: true });
-    const r = scenario("constructor", "--clear");
+    const r = await scenario("constructor", "--clear");
     expect(r.stdout).toBe("constructor: nothing forced\n");
     expect(fs.existsSync(overridesFile())).toBe(false);
   });
@@ -144,14 +156,14 @@ describe("overrides.json in any state never crashes a call", () => {
     clear();
   });
 
-  it("the CLI copes with a half-written file: lists with a warning, forces over it, resets it", () => {
+  it("the CLI copes with a half-written file: lists with a warning, forces over it, resets it", async () => {
     fs.writeFileSync(overridesFile(), '{"healthy": "oth');
-    const listed = scenario();
+    const listed = await scenario();
     expect(listed.status).toBe(0);
     expect(listed.stderr).toMatch(/^scenario: ignoring .*overrides\.json: .* \(run \.\/careem-mcp\.sh scenario --clear-all to reset it\)\n$/);
-    expect(scenario("healthy", "other").status).toBe(0);
+    expect((await scenario("healthy", "other")).status).toBe(0);
     expect(JSON.parse(fs.readFileSync(overridesFile(), "utf8"))).toEqual({ healthy: "other" });
-    expect(scenario("--clear-all").status).toBe(0);
+    expect((await scenario("--clear-all")).status).toBe(0);
     expect(JSON.parse(fs.readFileSync(overridesFile(), "utf8"))).toEqual({});
   });
 

@@ -24,7 +24,8 @@ function withKey(base: Record<string, Json>, key: string, value: Json): Record<s
   return out;
 }
 
-describe("matcher properties", () => {
+// A fixed amount of CPU work: on a loaded 2-core machine it can outlast the 30 s default.
+describe("matcher properties", { timeout: 120_000 }, () => {
   it("never throws and always answers a well-formed result, for any pattern and arguments", () => {
     const leaked = prototypeSnapshot();
     fc.assert(

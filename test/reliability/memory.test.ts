@@ -11,7 +11,8 @@ function retainedMiB(script: string): number[] {
   return out.trim().split("\n").map(Number);
 }
 
-describe("memory", () => {
+// A fixed amount of CPU work: on a loaded 2-core machine it can outlast the 30 s default.
+describe("memory", { timeout: 120_000 }, () => {
   it("recompiling edited schemas does not grow the heap without bound (Ajv scope)", () => {
     // Before the fix, each compile left ~8 KB in Ajv's shared scope: +16 MiB per 2,000 compiles.
     const heap = retainedMiB(`

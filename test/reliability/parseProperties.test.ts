@@ -127,11 +127,14 @@ function loadChecked(text: string, tool = "tool") {
     const slack = p.message.startsWith("front matter is not valid YAML") ? 2 : 1;
     expect(p.line, p.message).toBeLessThanOrEqual(lineCount + slack);
     expect(p.message.length).toBeGreaterThan(0);
+    // One problem, one line: `file:line: message` must never be broken by the message.
+    expect(p.message, p.message).not.toMatch(/[\r\n]/);
   }
   return { parsed, loaded };
 }
 
-describe("parser properties", () => {
+// A fixed amount of CPU work: on a loaded 2-core machine it can outlast the 30 s default.
+describe("parser properties", { timeout: 120_000 }, () => {
   it("a well-formed generated file loads, with every scenario, block and the definition at its line", () => {
     fc.assert(
       fc.property(file, (f) => {

@@ -154,7 +154,8 @@ const namedArgs: fc.Arbitrary<Record<string, Json>> = fc
 
 const indentation = fc.constantFrom("", " ", "\n  ", "\r\n\t");
 
-describe("renderer properties", () => {
+// A fixed amount of CPU work: on a loaded 2-core machine it can outlast the 30 s default.
+describe("renderer properties", { timeout: 120_000 }, () => {
   it("renders exactly what the model says, for any template and hostile arguments", () => {
     const leaked = prototypeSnapshot();
     fc.assert(

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { assertBuilt } from "../assertBuilt.js";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 export const cli = path.join(projectRoot, "dist", "cli.js");
@@ -30,11 +31,8 @@ export interface SpawnOptions {
   readyTimeoutMs?: number;
 }
 
-export function requireBuild(): void {
-  if (!fs.existsSync(path.join(projectRoot, "dist", "server", "http", "http.js"))) {
-    throw new Error("dist/server/http/http.js is missing: build first (npx tsc -p tsconfig.build.json)");
-  }
-}
+/** Spawned servers run dist/: refuse a build that is missing or older than its sources. */
+export const requireBuild = assertBuilt;
 
 export async function spawnServer(opts: SpawnOptions): Promise<SpawnedServer> {
   requireBuild();

@@ -1,12 +1,12 @@
 // One list of black-box cases, run over streamable HTTP, SSE and stdio (STYLE practice 5).
 // Each asserts what the server put on the wire, in production's exact words.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import { CallToolResultSchema, EmptyResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { addedFixture, definitionsIn, projectRoot, type TempCatalog } from "./catalog.js";
-import { cli, type Connection, type Served } from "./transports.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
+import { addedFixture, definitionsIn, type TempCatalog } from "./catalog.js";
+import type { Connection, Served } from "./transports.js";
 
 export interface CaseContext {
   conn: Connection;
@@ -35,10 +35,11 @@ async function callRaw(conn: Connection, name: string, args?: unknown): Promise<
   return resultOf(conn.lastResponse());
 }
 
-/** `./careem-mcp.sh scenario ...`, through the built CLI, against the test's own catalog and run dir. */
-export function scenarioCli(catalog: TempCatalog, ...args: string[]): string {
-  const options = ["--tools", catalog.dir, "--run-dir", catalog.runDir];
-  return execFileSync(process.execPath, [cli, "scenario", ...args, ...options], { cwd: projectRoot, encoding: "utf8" });
+/** `./careem-mcp.sh scenario ...` (the real command line, in process) on the test's own catalog and run dir. */
+export async function scenarioCli(catalog: TempCatalog, ...args: string[]): Promise<string> {
+  const run = await runCliInProcess("scenario", ...args, "--tools", catalog.dir, "--run-dir", catalog.runDir);
+  if (run.status !== 0) throw new Error(`scenario ${args.join(" ")} exited ${run.status}: ${run.stderr}`);
+  return run.stdout;
 }
 
 const textResult = (text: string, isError: boolean) => ({ content: [{ type: "text", text }], isError });
@@ -200,13 +201,13 @@ export const cases: Case[] = [
     async run({ conn, served, catalog }) {
       const natural = await callRaw(conn, "track_ride", { rideId: "ride_timeout" });
       const receivedBefore = conn.wire.received.length;
-      scenarioCli(catalog, "track_ride", "upstream-timeout");
+      await scenarioCli(catalog, "track_ride", "upstream-timeout");
       const forced = await callRaw(conn, "track_ride", { rideId: "ride_1" });
       expect(wire(forced)).toBe(wire(natural));
       // Exactly one message came back for the forced call: its response, and nothing else.
       expect(conn.wire.received.length).toBe(receivedBefore + 1);
       await expect.poll(() => served.log()).toContain("scenario=forced:upstream-timeout");
-      scenarioCli(catalog, "track_ride", "--clear");
+      await scenarioCli(catalog, "track_ride", "--clear");
       expect(wire(await callRaw(conn, "track_ride", { rideId: "ride_1" }))).toContain("CAPTAIN_ON_THE_WAY");
     },
   },

@@ -1,6 +1,7 @@
 // The HTTP host route by route (SPEC-NOTES 16-19), over real sockets on a free loopback port.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaults } from "../../src/config.js";
 import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
 import { copyCatalog, type TempCatalog } from "./catalog.js";
@@ -9,6 +10,9 @@ import { initializeBody, mcpHeaders, rawHttp, readStreamUntil, sseMessages } fro
 let catalog: TempCatalog;
 let host: HttpHost;
 let base: string;
+/** The host's log, for waiting on events (a session expiring) instead of sleeping. */
+const hostLog: string[] = [];
+const expiry = (id: string) => `session ${id} expired after 400ms idle`;
 
 const rpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
 
@@ -16,7 +20,7 @@ beforeAll(async () => {
   catalog = copyCatalog();
   host = await listenHttp(
     { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, keepAliveMs: 100, idleTimeoutMs: 400, bodyLimit: 64 * 1024, challengeToken: "challenge-token-123" },
-    { log: () => {} },
+    { log: (line) => hostLog.push(line) },
   );
   base = host.baseUrl;
 });
@@ -204,7 +208,7 @@ describe("/mcp sessions", () => {
 
   it("an idle session expires after the idle timeout", async () => {
     const { id } = await openSession();
-    await new Promise((r) => setTimeout(r, 900));
+    await expect.poll(() => hostLog, { timeout: 10_000 }).toContain(expiry(id));
     const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id });
     expect(res.status).toBe(404);
   });
@@ -222,8 +226,11 @@ describe("/mcp sessions", () => {
 
   it("a session with an open GET stream is in use, not idle", async () => {
     const { id } = await openSession();
-    await readStreamUntil(base, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": id } }, () => false, 900).catch(() => {});
-    // The stream was held 900 ms (> 400 ms idle timeout); the session must still be there.
+    const { id: idle } = await openSession();
+    // Hold the stream until a session opened after this one has expired idle: by then this one's
+    // idle timer would have fired too, had the open stream not kept it in use.
+    await readStreamUntil(base, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": id } }, () => hostLog.includes(expiry(idle)), 10_000);
+    expect(hostLog).not.toContain(expiry(id));
     const res = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }), { "mcp-session-id": id });
     expect(res.status).toBe(200);
   });
@@ -255,6 +262,36 @@ describe("/sse (legacy transport)", () => {
     const res = await post("/messages?sessionId=nope", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }));
     expect(res.status).toBe(404);
     expect(res.body).toBe(rpcError(-32001, "Session not found"));
+  });
+});
+
+describe("refused initialize", () => {
+  it("holds nothing: no session, and the MCP server made for the attempt is closed", async () => {
+    // The default idle timeout (30 min), so only the route itself can close a refused attempt.
+    const own = copyCatalog();
+    const fresh = await listenHttp({ ...defaults, port: 0, toolsDir: own.dir, runDir: own.runDir }, { log: () => {} });
+    const connect = vi.spyOn(Server.prototype, "connect");
+    const close = vi.spyOn(Server.prototype, "close");
+    try {
+      for (let i = 0; i < 20; i++) {
+        // Wrong Accept: refused with the go-sdk's 400 (parity twin, issue 11; the SDK said 406).
+        const res = await rawHttp(fresh.baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, accept: "application/json" }, body: initializeBody() });
+        expect(res.status).toBe(400);
+      }
+      expect(fresh.registry.size).toBe(0);
+      // No MCP server made for an attempt is left open once its response is done (the route now
+      // refuses a bad Accept before making one; a refusal the SDK makes closes the one it made).
+      const open = () => {
+        const closed = new Set(close.mock.contexts);
+        return connect.mock.contexts.filter((server) => !closed.has(server)).length;
+      };
+      await expect.poll(open).toBe(0);
+    } finally {
+      connect.mockRestore();
+      close.mockRestore();
+      await fresh.close();
+      own.remove();
+    }
   });
 });
 

@@ -67,8 +67,8 @@ describe("InOrderReplies", () => {
     await peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } });
     await peer.send(call(2));
     await settle();
-    // The SDK answers nothing for a request cancelled in time; whatever it did send came in order.
-    expect(ids().filter((id) => id === 2)).toEqual([2]);
-    expect(ids()).toEqual([...ids()].sort());
+    // The SDK answers nothing for a request cancelled before its answer (microtask order makes
+    // that deterministic here), so were the slot of 1 kept, 2 would wait forever: exactly [2].
+    expect(ids()).toEqual([2]);
   });
 });

@@ -68,6 +68,44 @@ describe("stdio process", () => {
     expect(await proc.exited).toBe(0);
     expect(proc.stderr()).toMatch(/call transport=stdio session=- tool="track_ride" scenario=on-the-way/);
   });
+  it("at end of input answers every request already read, writes every answer, then exits 0", async () => {
+    const proc = spawnCli(["--stdio"]);
+    const script = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pipe", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "track_ride", arguments: { rideId: "ride_1" } } },
+      { jsonrpc: "2.0", id: 4, method: "ping" },
+    ];
+    // As `printf ... | careem-mcp.sh --stdio` does: everything at once, then end of input.
+    proc.child.stdin.end(script.map((m) => `${JSON.stringify(m)}\n`).join(""));
+    expect(await proc.exited).toBe(0);
+    const ids = proc.stdout().trimEnd().split("\n").map((l) => (JSON.parse(l) as { id: number }).id);
+    expect(ids).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("stdio early initialize", () => {
+  // A first-line initialize is answered before the SDK loads (earlyInitialize.ts); the same
+  // request as a later line is the SDK's to answer. Both must be the same bytes.
+  const init = (id: number | string, protocolVersion: unknown) =>
+    `${JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`;
+  it.each([
+    ["a supported version", 1, "2025-11-25"],
+    ["an unknown version (answered 2025-06-18)", "one", "1999-01-01"],
+    ["a version that is not a string", 3, 42],
+  ])("%s: the early answer is the SDK's answer, byte for byte", async (_label, id, version) => {
+    const early = spawnCli(["--stdio"]);
+    early.child.stdin.write(init(id, version));
+    const late = spawnCli(["--stdio"]);
+    // A notification first: the SDK is loaded and answers the initialize that follows.
+    late.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${init(id, version)}`);
+    for (const proc of [early, late]) await expect.poll(() => proc.stdout().includes("\n"), { timeout: 15_000 }).toBe(true);
+    expect(early.stdout()).toBe(late.stdout());
+    expect(JSON.parse(early.stdout())).toMatchObject({ id, result: { serverInfo: { name: "careem-mcp-service" } } });
+    for (const proc of [early, late]) proc.child.stdin.end();
+    expect([await early.exited, await late.exited]).toEqual([0, 0]);
+  });
 });
 
 describe("stdio parse errors", () => {

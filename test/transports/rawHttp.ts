@@ -1,6 +1,7 @@
 // Plain node:http requests, so tests control every header (fetch refuses to set Host) and see
 // status, headers and body exactly as sent.
 import http from "node:http";
+import net from "node:net";
 
 export interface RawResponse {
   status: number;
@@ -58,6 +59,31 @@ export function readStreamUntil(
     });
     r.on("error", reject);
     r.end(req.body);
+  });
+}
+
+/**
+ * The exact bytes a server sends for one request on a fresh socket (status line, headers in
+ * order and case, body), read until `complete` says the answer is whole.
+ */
+export function rawExchange(port: number, request: string, complete: (bytes: string) => boolean, timeoutMs = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let bytes = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer within ${timeoutMs} ms; got: ${JSON.stringify(bytes)}`));
+    }, timeoutMs);
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      bytes += chunk;
+      if (!complete(bytes)) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(bytes);
+    });
+    socket.on("error", reject);
+    socket.write(request);
   });
 }
 

@@ -1,7 +1,6 @@
 // The three ways a client reaches the server, each behind the same small interface so one list
 // of cases runs over all of them: streamable HTTP and SSE against the real HTTP host on a free
 // loopback port, stdio against a spawned `node dist/cli.js --stdio`.
-import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -13,20 +12,11 @@ import { defaults } from "../../src/config.js";
 import { listenHttp } from "../../src/server/http/http.js";
 import { projectRoot, type TempCatalog } from "./catalog.js";
 import { RecordingTransport } from "./recordingTransport.js";
+import { assertBuilt } from "../assertBuilt.js";
 
 export const cli = path.join(projectRoot, "dist", "cli.js");
 
-/** Spawned servers run dist/: refuse to test a build older than the sources it came from. */
-export function assertBuilt(): void {
-  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build first (npm run build, or ./careem-mcp.sh test)`);
-  const built = fs.statSync(cli).mtimeMs;
-  const src = path.join(projectRoot, "src");
-  const stale = fs
-    .readdirSync(src, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".ts"))
-    .find((f) => fs.statSync(path.join(src, f)).mtimeMs > built);
-  if (stale) throw new Error(`dist/ is older than src/${stale}: rebuild first (npm run build, or ./careem-mcp.sh test)`);
-}
+export { assertBuilt };
 
 export interface Connection {
   client: Client;

@@ -2,11 +2,16 @@
 // Mcp-Session-Id so a browser client can read the session it was given.
 import type { NextFunction, Request, Response } from "express";
 
+/** In this order: the /mcp fast path's front door sets the same (fastPath/frontDoor.ts). */
+export const CORS_HEADERS: readonly (readonly [string, string])[] = [
+  ["Access-Control-Allow-Origin", "*"],
+  ["Access-Control-Allow-Methods", "*"],
+  ["Access-Control-Allow-Headers", "*"],
+  ["Access-Control-Expose-Headers", "Mcp-Session-Id"],
+];
+
 export function cors(req: Request, res: Response, next: NextFunction): void {
-  res.setHeader("Access-Control-Allow-Origin", "*");
-  res.setHeader("Access-Control-Allow-Methods", "*");
-  res.setHeader("Access-Control-Allow-Headers", "*");
-  res.setHeader("Access-Control-Expose-Headers", "Mcp-Session-Id");
+  for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
   if (req.method === "OPTIONS") {
     res.status(200).end();
     return;

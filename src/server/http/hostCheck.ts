@@ -4,8 +4,8 @@
 // `--allowed-host` names it, and every other name still gets 403.
 import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { protocolErrors } from "../mcp/protocolErrors.js";
+import { sendProtocolError } from "./sendRpcError.js";
 
 export function isLoopbackName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, "");
@@ -35,6 +35,6 @@ export function hostCheck(boundHost: string, allowedHosts: readonly string[] = [
     const name = hostnameOf(host);
     if (isLoopbackName(name) || isAllowedName(name, allowedHosts)) return next();
     const what = allowedHosts.length > 0 ? "a loopback name or an --allowed-host name" : "a loopback name";
-    sendRpcError(res, 403, ErrorCodes.transport, `Forbidden: Host header "${host}" is not ${what} (DNS rebinding protection)`);
+    sendProtocolError(res, protocolErrors.forbiddenHost(host, what));
   };
 }

@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../../config.js";
 import { createApp } from "./app.js";
+import { frontDoor } from "./fastPath/frontDoor.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
@@ -47,10 +48,11 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 
 export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
   const log = opts.log ?? stderrLog;
-  const registry = new SessionRegistry(log);
+  const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry);
   const local = createLocal(engine, config, registry, sessionForcing);
-  const server = http.createServer(createApp({ engine, config, log, registry, local, clock: opts.clock }));
+  const ctx = { engine, config, log, registry, local, clock: opts.clock };
+  const server = http.createServer(frontDoor(createApp(ctx), ctx));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {

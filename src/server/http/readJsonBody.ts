@@ -1,11 +1,11 @@
 // Reads a POST body ourselves instead of with express.json() / the SDK's express helper:
 // those answer malformed JSON with an HTML page and cap bodies at 100 KB (SPEC-NOTES 19).
-import type { Request } from "express";
-import { tooLargeMessage } from "../host/bodyLimit.js";
+import type { IncomingMessage } from "node:http";
+import { protocolErrors, type ProtocolError } from "../mcp/protocolErrors.js";
+import { takeBody } from "./fastPath/preRead.js";
 
-export type BodyResult =
-  | { ok: true; value: unknown }
-  | { ok: false; status: 400 | 413; code: number; message: string; empty?: boolean };
+/** `empty`: no body at all, which the go-sdk words apart from malformed JSON on /mcp. */
+export type BodyResult = { ok: true; value: unknown } | { ok: false; error: ProtocolError; empty?: boolean };
 
 /**
  * An oversized body up to this size is read to its end and thrown away before the 413 goes
@@ -14,8 +14,10 @@ export type BodyResult =
  */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
-export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
-  const tooLarge: BodyResult = { ok: false, status: 413, code: -32000, message: tooLargeMessage(limit) };
+export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const already = takeBody(req); // read by the fast path's front door, then left to express
+  if (already) return Promise.resolve(already);
+  const tooLarge: BodyResult = { ok: false, error: protocolErrors.tooLarge(limit) };
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
     if (declared > DRAIN_LIMIT) return Promise.resolve(tooLarge);
@@ -50,7 +52,7 @@ export function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
       try {
         resolve({ ok: true, value: JSON.parse(text) });
       } catch {
-        resolve({ ok: false, status: 400, code: -32700, message: "Parse error: Invalid JSON", empty: text.length === 0 });
+        resolve({ ok: false, error: protocolErrors.invalidJson, empty: text.length === 0 });
       }
     });
   });

@@ -2,21 +2,29 @@
 // the stream, whose first event names /messages?sessionId=... for the client's POSTs.
 import { Router } from "express";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { OpenSession } from "../host/sessionRegistry.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { GoWire } from "../goWire/goWire.js";
 import { speakGoSse } from "../goWire/speakGo.js";
 import { InOrderReplies } from "../mcp/inOrderReplies.js";
 import { protocolVersionCheck } from "./protocolVersionCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { protocolErrors } from "../mcp/protocolErrors.js";
+import { checkPost } from "./checkPost.js";
+import { sendProtocolError } from "./sendRpcError.js";
 import { HeldPosts, ssePort } from "./sseFaults.js";
+
+interface SseSession extends OpenSession {
+  sse: SSEServerTransport;
+  /** POSTs carrying calls, held a moment so a declared fault can claim them (sseFaults.ts). */
+  posts: HeldPosts;
+}
 
 export const messagesPath = "/messages";
 
 export function sseRoutes(ctx: HostContext): Router {
   const router = Router();
-  const streams = new Map<string, { transport: SSEServerTransport; posts: HeldPosts }>();
 
   router.get("/sse", async (_req, res) => {
     const transport = new SSEServerTransport(messagesPath, res);
@@ -25,10 +33,7 @@ export function sseRoutes(ctx: HostContext): Router {
     const ordered = new InOrderReplies(new GoWire(transport));
     const posts = new HeldPosts();
     const id = transport.sessionId;
-    const endSession = () => {
-      ctx.log(`session ${id} expired by a declared session-expired fault`);
-      void server.close();
-    };
+    const endSession = () => void ctx.registry.end(id, "expired by a declared session-expired fault");
     const server = serverFor(ctx, "sse", ssePort(posts, ordered, res, endSession));
     // The SDK's SSE transport has no keep-alive of its own; idle proxies would drop the stream.
     const keepAlive =
@@ -40,27 +45,30 @@ export function sseRoutes(ctx: HostContext): Router {
     keepAlive?.unref();
     ordered.onclose = () => {
       if (keepAlive) clearInterval(keepAlive);
-      if (!streams.delete(id)) return;
-      ctx.registry.delete(id);
-      ctx.log(`session ${id} closed (SSE)`);
+      void ctx.registry.end(id, "closed (SSE)");
     };
-    streams.set(id, { transport, posts });
-    ctx.registry.add({ id, transport: "sse", server, close: () => server.close() });
+    const session: SseSession = { id, transport: "sse", server, close: () => server.close(), sse: transport, posts };
+    ctx.registry.open(session);
     ctx.log(`session ${id} opened (SSE)`);
     await server.connect(ordered);
   });
 
   router.post(messagesPath, protocolVersionCheck, async (req, res) => {
     const id = typeof req.query.sessionId === "string" ? req.query.sessionId : "";
-    const session = streams.get(id);
-    if (!session) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
+    const session = ctx.registry.get(id, "sse") as SseSession | undefined;
+    if (!session) return sendProtocolError(res, protocolErrors.sessionNotFound);
     const read = await readJsonBody(req, ctx.config.bodyLimit);
-    if (!read.ok) {
-      if (read.status === 413) res.setHeader("Connection", "close");
-      return sendRpcError(res, read.status, read.code, read.message);
-    }
+    if (!read.ok) return sendProtocolError(res, read.error);
+    // Checked and worded here as /mcp words them (protocolErrors.ts): the SDK's SSE transport
+    // answers these in plain text ("Invalid message: [object Object]"). A batch is its members.
+    const checked = checkPost(req, read.value, { streamable: false, initialized: false });
+    if (!checked.ok) return sendProtocolError(res, checked.error);
     session.posts.hold(read.value, res);
-    await session.transport.handlePostMessage(req, res, read.value);
+    // What the SDK's handlePostMessage passes on: the request, and what --auth's bearer gate proved.
+    const requestInfo = { headers: req.headers, url: new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`) };
+    const authInfo = (req as typeof req & { auth?: AuthInfo }).auth;
+    for (const message of checked.messages) await session.sse.handleMessage(message, { requestInfo, authInfo });
+    res.status(202).end("Accepted");
   });
 
   return router;

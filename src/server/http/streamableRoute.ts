@@ -1,57 +1,28 @@
 // `/mcp`: streamable HTTP with stateful sessions (SPEC-NOTES 17). We route by Mcp-Session-Id
-// ourselves so an unknown session gets 404, a session idle too long expires, and the body is
-// parsed by readJsonBody (JSON errors, our size limit) before the SDK transport sees it.
+// ourselves so an unknown session gets 404, and the body is parsed by readJsonBody (our size
+// limit) before the SDK transport sees it. Refusals are the go-sdk's, measured by the parity
+// twin (goWire/goHttp.ts). The SessionRegistry owns each session's lifetime (idle expiry, the
+// --max-sessions cap, DELETE); this route only asks it.
 import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { OpenSession } from "../host/sessionRegistry.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { GoWire } from "../goWire/goWire.js";
 import { speakGoStreamable } from "../goWire/speakGo.js";
 import { refuseBeforeBody, refuseBody, sendGoError } from "../goWire/goHttp.js";
 import { hostnameOf, isAllowedName, isLoopbackName } from "./hostCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { protocolErrors } from "../mcp/protocolErrors.js";
+import { sendProtocolError } from "./sendRpcError.js";
+import { registerSessionLookup } from "./fastPath/sessionLookup.js";
 import { OpenCalls, streamablePort } from "./streamableFaults.js";
 
-class HttpSession {
-  id = "";
-  private active = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly transport: StreamableHTTPServerTransport,
-    readonly server: Server,
-    readonly calls: OpenCalls,
-    private readonly idleTimeoutMs: number,
-    private readonly onIdle: (session: HttpSession) => void,
-  ) {}
-
-  /** A session holding an open request or SSE stream is in use, not idle. */
-  async handle(req: Request, res: Response, body: unknown): Promise<void> {
-    this.active++;
-    this.stopIdleTimer();
-    res.on("close", () => {
-      this.active--;
-      if (this.active === 0) this.startIdleTimer();
-    });
-    if (req.method === "POST") this.calls.track(body, res);
-    await this.transport.handleRequest(req, res, body);
-  }
-
-  startIdleTimer(): void {
-    this.stopIdleTimer();
-    if (this.idleTimeoutMs <= 0) return;
-    this.idleTimer = setTimeout(() => this.onIdle(this), this.idleTimeoutMs);
-    this.idleTimer.unref();
-  }
-
-  stopIdleTimer(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-  }
+interface HttpSession extends OpenSession {
+  handle: StreamableHTTPServerTransport["handleRequest"];
+  /** The session's calls still open, for declared faults (streamableFaults.ts). */
+  calls: OpenCalls;
 }
 
 /**
@@ -91,71 +62,27 @@ function isInitialize(body: unknown): boolean {
 }
 
 export function streamableRoute(ctx: HostContext): RequestHandler {
-  const sessions = new Map<string, HttpSession>();
-
-  function open(): HttpSession {
-    const calls = new OpenCalls();
-    const endSession = () => {
-      ctx.log(`session ${session.id} expired by a declared session-expired fault`);
-      void server.close();
-    };
-    const server = serverFor(ctx, "http", streamablePort(calls, endSession, ctx.log));
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      keepAliveMs: ctx.config.keepAliveMs,
-      onsessioninitialized: (id) => {
-        session.id = id;
-        sessions.set(id, session);
-        ctx.registry.add({ id, transport: "http", server, close: () => server.close() });
-        ctx.log(`session ${id} opened (streamable HTTP)`);
-      },
-      onsessionclosed: (id) => ctx.log(`session ${id} ended by DELETE`),
-    });
-    speakGoStreamable(transport);
-    const session = new HttpSession(transport, server, calls, ctx.config.idleTimeoutMs, (idle) => {
-      ctx.log(`session ${idle.id} expired after ${ctx.config.idleTimeoutMs}ms idle`);
-      void idle.server.close();
-    });
-    transport.onclose = () => {
-      session.stopIdleTimer();
-      if (!session.id) return;
-      sessions.delete(session.id);
-      ctx.registry.delete(session.id);
-    };
-    return session;
-  }
-
-  /**
-   * A client that opens sessions and never closes them (a test suite making a client per test)
-   * would otherwise hold about 27 KB each until the idle timeout. At the cap, the least recently
-   * used session is closed; its client gets 404 on its next request, which tells an MCP client
-   * to start a new session.
-   */
-  function makeRoom(): void {
-    const max = ctx.config.maxSessions;
-    if (max <= 0) return;
-    while (sessions.size >= max) {
-      const [id, oldest] = sessions.entries().next().value as [string, HttpSession];
-      sessions.delete(id);
-      ctx.log(`session ${id} closed to make room: ${max} sessions open (--max-sessions); it was the least recently used`);
-      void oldest.server.close();
-    }
-  }
-
+  const { registry } = ctx;
+  // The fast path's front door finds sessions here; a lookup counts as a use, as a request does.
+  registerSessionLookup(ctx, (id) => {
+    const session = registry.get(id, "http") as HttpSession | undefined;
+    if (!session) return undefined;
+    // Answered outside the SDK transport: idle from now, unless another request or stream is open.
+    return { id, server: session.server, answeredAside: () => registry.busy(id)() };
+  });
   const enforceHost = isLoopbackName(ctx.config.host);
   const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), ctx.config.allowedHosts);
+  const known = (id: string) => registry.get(id, "http") !== undefined;
+
   return async (req, res) => {
-    const refusal = refuseBeforeBody(req, hostOk, (id) => sessions.has(id));
+    const refusal = refuseBeforeBody(req, hostOk, known);
     if (refusal) return sendGoError(res, refusal);
     let body: unknown;
     if (req.method === "POST") {
       const read = await readJsonBody(req, ctx.config.bodyLimit);
       if (!read.ok) {
-        // The rest of an oversized body is never read; don't reuse the connection after it.
-        if (read.status === 413) {
-          res.setHeader("Connection", "close");
-          return sendRpcError(res, read.status, read.code, read.message);
-        }
+        // Over --body-limit: ours (413, the connection closed after it; the rest is never read).
+        if (read.error.status === 413) return sendProtocolError(res, read.error);
         // The go-sdk quotes its JSON decoder here; the decoder's own words are not reproduced.
         return sendGoError(res, { status: 400, text: read.empty ? "POST requires a non-empty body" : "malformed payload: unmarshaling jsonrpc message: invalid JSON" });
       }
@@ -168,35 +95,59 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
     const sessionId = req.headers["mcp-session-id"];
     // The go-sdk names the session only in the answer that opened it.
     if (typeof sessionId === "string") dropSessionHeader(res);
+    const session = typeof sessionId === "string" ? (registry.get(sessionId, "http") as HttpSession | undefined) : undefined;
     if (req.method === "DELETE" && typeof sessionId === "string") {
       // The go-sdk answers 204 (the SDK transport 200).
-      const session = sessions.get(sessionId);
-      if (session) {
-        ctx.log(`session ${sessionId} ended by DELETE`);
-        await session.server.close();
-      }
+      if (session) await registry.end(sessionId, "ended by DELETE");
       res.status(204).end();
       return;
     }
     if (typeof sessionId === "string") {
-      const session = sessions.get(sessionId);
-      if (!session) return sendRpcError(res, 404, ErrorCodes.sessionNotFound, "Session not found");
-      // Kept in order of use, so the first entry is the least recently used (see makeRoom).
-      sessions.delete(sessionId);
-      sessions.set(sessionId, session);
+      if (!session) return sendProtocolError(res, protocolErrors.sessionNotFound);
+      // A session holding an open request or SSE stream is in use, not idle.
+      res.on("close", registry.busy(sessionId));
+      if (req.method === "POST") session.calls.track(body, res);
       return session.handle(req, res, body);
     }
 
     if (req.method === "POST" && isInitialize(body)) {
-      makeRoom();
-      const session = open();
-      await session.server.connect(new GoWire(session.transport));
-      return session.handle(req, res, body);
+      // Nothing is registered until the SDK accepted the initialize: a refused attempt holds
+      // nothing once its response is done.
+      const calls = new OpenCalls();
+      // A declared session-expired fault ends the session as any other end does: through the registry.
+      const endSession = () => {
+        if (transport.sessionId) void registry.end(transport.sessionId, "expired by a declared session-expired fault");
+      };
+      const server = serverFor(ctx, "http", streamablePort(calls, endSession, ctx.log));
+      let release = () => {};
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        keepAliveMs: ctx.config.keepAliveMs,
+        onsessioninitialized: (id) => {
+          const opened: HttpSession = { id, transport: "http", server, calls, close: () => server.close(), handle: (...a) => transport.handleRequest(...a) };
+          registry.open(opened);
+          release = registry.busy(id);
+          ctx.log(`session ${id} opened (streamable HTTP)`);
+        },
+        onsessionclosed: (id) => void registry.end(id, "ended by DELETE"),
+      });
+      speakGoStreamable(transport);
+      // However the session's streams close (server.close, a transport error), it is over.
+      transport.onclose = () => {
+        if (transport.sessionId) void registry.end(transport.sessionId, "");
+      };
+      res.on("close", () => {
+        release();
+        if (!transport.sessionId) void server.close();
+      });
+      await server.connect(new GoWire(transport));
+      calls.track(body, res);
+      return transport.handleRequest(req, res, body);
     }
     if (!["GET", "POST", "DELETE"].includes(req.method)) {
       res.setHeader("Allow", "GET, POST, DELETE, OPTIONS");
-      return sendRpcError(res, 405, ErrorCodes.transport, "Method not allowed.");
+      return sendProtocolError(res, protocolErrors.methodNotAllowed);
     }
-    sendRpcError(res, 400, ErrorCodes.transport, "Bad Request: Mcp-Session-Id header is required");
+    sendProtocolError(res, protocolErrors.sessionIdRequired);
   };
 }

@@ -26,6 +26,9 @@ export class InOrderReplies implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: Transport["onmessage"];
   private readonly slots: Slot[] = [];
+  /** Answers handed to the inner transport whose write has not finished yet. */
+  private writing = 0;
+  private waiters: (() => void)[] = [];
   /** Answers never to be sent (a fault put something else on the wire instead). */
   private readonly dropped = new Set<Id>();
   /** Work to do once the answer to an id went out (a session that expires after it). */
@@ -60,9 +63,34 @@ export class InOrderReplies implements Transport {
     // Notifications, requests to the client and answers to no tracked request (id null) go at once.
     if (!slot) return this.sendNow(message, options, id);
     return new Promise<void>((resolve, reject) => {
-      slot.release = () => void this.sendNow(message, options, id).then(resolve, reject);
+      slot.release = () => {
+        this.writing++;
+        void this.sendNow(message, options, id)
+          .then(resolve, reject)
+          .finally(() => {
+            this.writing--;
+            this.wake();
+          });
+      };
       this.flush();
     });
+  }
+
+  /**
+   * Settles once every request read so far has been answered and every answer written. stdio
+   * waits on it at end of input: the requests of a piped script are all read before the engine
+   * has even loaded, and exiting at once dropped every answer but initialize's.
+   */
+  answered(): Promise<void> {
+    if (this.slots.length === 0 && this.writing === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private wake(): void {
+    if (this.slots.length > 0 || this.writing > 0) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   /** The answer to `id` comes late: stop holding later answers for it. */
@@ -70,6 +98,7 @@ export class InOrderReplies implements Transport {
     const at = this.slots.findIndex((s) => s.id === id && !s.release);
     if (at >= 0) this.slots.splice(at, 1);
     this.flush();
+    this.wake();
   }
 
   /** The answer to `id` must never go out (it was released first, so nothing waits on it). */
@@ -102,6 +131,7 @@ export class InOrderReplies implements Transport {
       const at = this.slots.findIndex((s) => s.id === requestId && !s.release);
       if (at >= 0) this.slots.splice(at, 1);
       this.flush();
+      this.wake();
     }
   }
 

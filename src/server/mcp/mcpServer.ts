@@ -14,8 +14,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
-import { negotiateVersion } from "./protocolVersions.js";
+import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
+import { registerSessionCalls } from "./sessionCalls.js";
 import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
@@ -41,13 +42,12 @@ export interface McpServerOptions {
   auth?: boolean;
 }
 
-const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
 
 type FallbackHandler = NonNullable<Server["fallbackRequestHandler"]>;
 type RawHandler = (params: Record<string, unknown>, extra: Parameters<FallbackHandler>[1]) => ServerResult | Promise<ServerResult>;
 
 export function createMcpServer(opts: McpServerOptions): Server {
-  const serverInfo = { name: "careem-mcp-service", version: opts.serviceVersion };
+  const serverInfo = serverInfoFor(opts.serviceVersion);
   const server = new Server(serverInfo, { capabilities });
   // Kept per server, i.e. per session, so one client's debug level never reaches another.
   let level: LoggingLevel | undefined;
@@ -76,8 +76,10 @@ export function createMcpServer(opts: McpServerOptions): Server {
   // -32603 and a zod dump, reject `"arguments": null` (production treats it as {}), and its
   // initialize falls back to the SDK's latest version where production answers 2025-06-18.
   const raw: Record<string, RawHandler> = {
-    // Built here in full so nothing (title, instructions) is added to the seed's exact shape.
-    initialize: (params) => ({ protocolVersion: negotiateVersion(params.protocolVersion), capabilities, serverInfo }),
+    // Built in full (initializeResult.ts) so nothing (title, instructions) is added to the seed's
+    // exact shape. A second initialize is answered again, as the go-sdk v1.6.1 answers it over
+    // stdio (parity twin, issue 11); over /mcp the route refuses it first (an allowed difference).
+    initialize: (params) => initializeResult(opts.serviceVersion, params),
     // The go-sdk takes any level string; an unknown one sends nothing (parity twin, issue 11).
     "logging/setLevel": (params) => {
       const parsed = LoggingLevelSchema.safeParse(params.level);
@@ -106,6 +108,15 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return e instanceof Promise ? e.then(call) : call(e);
     },
   };
+  // The HTTP fast path answers plain tools/call and tools/list through these, as the handlers above would.
+  registerSessionCalls(server, {
+    debug: () => level === "debug",
+    ready: () => known !== undefined,
+    call: (params, sessionId) => (raw["tools/call"] as RawHandler)(params, { sessionId } as Parameters<FallbackHandler>[1]),
+    // Only when this session would play them: stdio and SSE sessions without a runtime never do.
+    mayPlayDynamics: (name) => dynamics !== undefined && (known as ToolEngine).mayPlayDynamics(name),
+    tools: () => (known as ToolEngine).listTools(),
+  });
   server.removeRequestHandler("initialize");
   server.removeRequestHandler("logging/setLevel");
   // Not async, and typed as the SDK's Promise-returning handler on purpose: the SDK calls it

@@ -10,8 +10,3 @@ export const fallbackVersion = "2025-11-25";
 export function negotiateVersion(requested: unknown): string {
   return typeof requested === "string" && supportedVersions.includes(requested) ? requested : fallbackVersion;
 }
-
-/** Message of the 400 answered to an HTTP request whose MCP-Protocol-Version header is unknown. */
-export function unsupportedVersionMessage(version: string): string {
-  return `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supportedVersions.join(", ")})`;
-}

@@ -1,0 +1,284 @@
+// The command line as a function: arguments in, exit code out, output to the streams given.
+// `dist/cli.js` is a thin wrapper around it; tests run `scenario` and `check` through it in
+// process, because each spawned node costs about a second on a loaded 2-core machine.
+import fs from "node:fs";
+import path from "node:path";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { defaults, envNames, projectRoot, type Config } from "../config.js";
+
+export interface CliIo {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+}
+
+/** Exit code of a usage error: an unknown option, a tools directory that does not exist. */
+export const USAGE_ERROR = 2;
+
+class UsageError extends Error {}
+
+function int(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative integer, got "${value}"`);
+    return n;
+  };
+}
+
+function positive(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number, 1 or more, got "${value}"`);
+    return n;
+  };
+}
+
+function scale(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`--delay-scale must be a number >= 0, got "${value}"`);
+  return n;
+}
+
+/** Repeatable; the environment variable may list several names separated by commas. */
+function hostNames(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
+}
+
+function publicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`--public-url must be a URL such as https://abc.ngrok-free.app, got "${value}"`);
+  }
+  if (!["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search || url.hash) {
+    throw new InvalidArgumentError(`--public-url must be an http(s) origin with no path, query or fragment, got "${value}"`);
+  }
+  return url.origin;
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** A served or checked tools directory must exist at start; one removed later is waited for. */
+function existingToolsDir(typed: string): string {
+  const dir = path.resolve(typed);
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    throw new UsageError(`tools directory ${typed} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new UsageError(`tools directory ${typed} is not a directory`);
+  return dir;
+}
+
+/**
+ * Runs the command line. Resolves the exit code, or undefined when a server was started and the
+ * process keeps running until a signal or the end of stdin.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number | undefined> {
+  let code: number | undefined;
+
+  const check = async (toolsTyped: string, json: boolean): Promise<number> => {
+    const toolsDir = existingToolsDir(toolsTyped);
+    const { runCheck } = await import("../check/runCheck.js");
+    return runCheck({ toolsDir, json, out: io.out });
+  };
+
+  const program = new Command("careem-mcp")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out.write(s), writeErr: (s) => io.err.write(s) })
+    .version(packageVersion(), "-V, --version", "print the version and exit")
+    // Options after "scenario" belong to it, so `scenario x y --tools DIR` reads DIR, not the server's default.
+    .enablePositionalOptions()
+    .description(
+      "Local careem-mcp-service: serves every tools/<domain>/<tool>.md file as an MCP tool.\n" +
+        "HTTP by default (streamable HTTP on /mcp, legacy SSE on /sse); --stdio for clients that spawn a process.",
+    )
+    .addOption(new Option("-p, --port <port>", "HTTP port (0 picks a free one)").env(envNames.port).default(defaults.port).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "address to bind; keep it loopback unless you know why").env(envNames.host).default(defaults.host))
+    .addOption(new Option("--tools <dir>", "tools directory to serve").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("--run-dir <dir>", "run state (forced scenarios); tests point it at a temp dir").env(envNames.runDir).default(defaults.runDir, "./.run"))
+    .addOption(new Option("--stdio", "speak newline-delimited JSON-RPC on stdin/stdout instead of HTTP"))
+    .addOption(new Option("--check", "render every scenario of every tool and validate it; exit 1 on any problem (same as the check command)"))
+    .addOption(new Option("--json", "with --check: print the report as JSON"))
+    .addOption(new Option("--widget-domain <url>", "where the ChatGPT widget assets are served from").env(envNames.widgetDomain).default(defaults.widgetDomain))
+    .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
+    .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
+    .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
+    .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
+    .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
+    .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
+    .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
+    .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
+    .addOption(new Option("--auth-auto-approve", "--auth, skipping the sign-in page: every sign-in is user 900000001 (headless tests, CI)").implies({ auth: true }))
+    .addOption(new Option("--auth-token-ttl <seconds>", "with --auth: access token lifetime").env(envNames.authTokenTtlS).default(defaults.authTokenTtlS).argParser(int("--auth-token-ttl")))
+    .addOption(new Option("--allowed-host <name>", "also answer this Host name, e.g. a tunnel's (repeatable; the env var takes a comma list)").env(envNames.allowedHosts).default(defaults.allowedHosts, "none").argParser(hostNames))
+    .addOption(new Option("--public-url <url>", "the origin clients reach this server at (a tunnel's https URL), for discovery and tokens").env(envNames.publicUrl).argParser(publicUrl))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh                         serve http://127.0.0.1:${defaults.port}/mcp and /sse
+  ./careem-mcp.sh --stdio                 for Claude Desktop and other spawning clients
+  ./careem-mcp.sh check                   prove every scenario renders and validates (also --check)
+  ./careem-mcp.sh --auth                  require sign-in, as production does (local authorization server)
+  ./careem-mcp.sh --allowed-host abc.ngrok-free.app --public-url https://abc.ngrok-free.app
+                                          serve through a tunnel (ChatGPT developer mode)
+  ./careem-mcp.sh scenario cart_checkout payment-declined
+                                          force a scenario (scenario --help for more)
+  ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
+                                          which scenario answers these arguments, and why
+  ./careem-mcp.sh calls --follow          the running server's calls, each with its why
+  http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server
+
+Commands of ./careem-mcp.sh itself (not of dist/cli.js):
+  ./careem-mcp.sh test [file...]          typecheck, every test, the external conformance clients;
+                                          with a file, only that test file (npx vitest run <file>)
+  ./careem-mcp.sh bench                   the benchmark (bench/README.md)`,
+    )
+    .action(async (opts) => {
+      if (opts.check) {
+        code = await check(opts.tools, Boolean(opts.json));
+        return;
+      }
+      const config: Config = {
+        ...defaults,
+        port: opts.port,
+        host: opts.host,
+        toolsDir: existingToolsDir(opts.tools),
+        runDir: path.resolve(opts.runDir),
+        widgetDomain: opts.widgetDomain,
+        serviceVersion: opts.serviceVersion,
+        idleTimeoutMs: opts.idleTimeout,
+        maxSessions: opts.maxSessions,
+        keepAliveMs: opts.keepalive,
+        bodyLimit: opts.bodyLimit,
+        challengeToken: opts.appsChallenge,
+        delayScale: opts.delayScale,
+        auth: Boolean(opts.auth),
+        authAutoApprove: Boolean(opts.authAutoApprove),
+        authTokenTtlS: opts.authTokenTtl,
+        allowedHosts: opts.allowedHost,
+        publicUrl: opts.publicUrl ?? "",
+      };
+      if (opts.stdio) {
+        // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
+        const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
+        const { stderrLog } = await import("../server/host/log.js");
+        const removeSignalHandlers = exitOnEarlySignals(stderrLog);
+        const stdin = await earlyInitialize(process.stdin, process.stdout, config);
+        const { startStdio } = await import("../server/stdio/stdio.js");
+        // startStdio installs its own handlers before its first await: no moment is left without.
+        removeSignalHandlers();
+        await startStdio(config, stdin);
+        return;
+      }
+      const { startHttp } = await import("../server/http/http.js");
+      await startHttp(config);
+    });
+
+  program
+    .command("check")
+    .description("render every scenario of every tool and validate it; exit 1 on any problem (the same as --check)")
+    .addOption(new Option("--json", "print the report as JSON"))
+    .addOption(new Option("--tools <dir>", "tools directory to check").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .action(async (opts) => {
+      code = await check(opts.tools, Boolean(opts.json));
+    });
+
+  program
+    .command("scenario")
+    .description("force a scenario out of band (written to .run/overrides.json; invisible to MCP clients)")
+    .argument("[tool]", "tool name")
+    .argument("[scenario]", "scenario name to force")
+    .option("--clear", "stop forcing a scenario for <tool>")
+    .option("--clear-all", "stop forcing every scenario")
+    .addOption(new Option("--times <n>", "force only the next n calls, then select normally").argParser(positive("--times")))
+    .option("--session <id>", "force for one session of the running server only (see: sessions)")
+    .addOption(new Option("-p, --port <port>", "with --session: the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "with --session: the running server's address").env(envNames.host).default(defaults.host))
+    .addOption(new Option("--tools <dir>", "tools directory whose names are checked").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh scenario                                   list what is forced
+  ./careem-mcp.sh scenario cart_checkout                     its scenarios, the default and the forced one marked
+  ./careem-mcp.sh scenario cart_checkout payment-declined    force it
+  ./careem-mcp.sh scenario cart_checkout --clear             back to normal selection
+  ./careem-mcp.sh scenario --clear-all
+  ./careem-mcp.sh scenario cart_checkout payment-declined --times 2              the next 2 calls only
+  ./careem-mcp.sh scenario cart_checkout payment-declined --session <id> --times 3   one session only`,
+    )
+    .action(async (tool: string | undefined, scenario: string | undefined, opts) => {
+      if (opts.session !== undefined) {
+        const { sessionScenarioCommand } = await import("../client/commands.js");
+        code = await sessionScenarioCommand({ host: opts.host, port: opts.port }, { session: opts.session, tool, scenario, clear: Boolean(opts.clear), times: opts.times }, io.out);
+        return;
+      }
+      const { scenarioCommand } = await import("../overrides/scenarioCommand.js");
+      code = scenarioCommand({
+        tool,
+        scenario,
+        clear: Boolean(opts.clear),
+        clearAll: Boolean(opts.clearAll),
+        times: opts.times,
+        toolsDir: path.resolve(opts.tools),
+        runDir: path.resolve(opts.runDir),
+        out: io.out,
+        err: io.err,
+      });
+    });
+
+  const serverOptions = (command: Command) =>
+    command
+      .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
+      .addOption(new Option("--host <host>", "the running server's address").env(envNames.host).default(defaults.host));
+
+  serverOptions(program.command("sessions").description("list the running server's open sessions, with their calls and forcing")).action(async (opts) => {
+    const { sessionsCommand } = await import("../client/commands.js");
+    code = await sessionsCommand({ host: opts.host, port: opts.port }, io.out);
+  });
+
+  serverOptions(program.command("calls").description("print the running server's call journal: scenario and why, per call"))
+    .option("--follow", "keep printing calls as they happen")
+    .option("--tool <name>", "only this tool's calls")
+    .option("--session <id>", "only this session's calls")
+    .option("--json", "one JSON object per line")
+    .action(async (opts) => {
+      const { callsCommand } = await import("../client/commands.js");
+      code = await callsCommand({ host: opts.host, port: opts.port }, { tool: opts.tool, session: opts.session, follow: Boolean(opts.follow), json: Boolean(opts.json) }, io.out);
+    });
+
+  serverOptions(program.command("why").description("which scenario would answer these arguments, and why: every scenario top to bottom"))
+    .argument("<tool>", "tool name")
+    .argument("[arguments]", "the call's arguments as JSON, e.g. '{\"rideId\": \"ride_1\"}'")
+    .option("--session <id>", "include that session's forcing (asks the running server)")
+    .option("--json", "print the report as JSON")
+    .addOption(new Option("--tools <dir>", "tools directory").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
+    .action(async (tool: string, args: string | undefined, opts) => {
+      const { whyCommand } = await import("../client/commands.js");
+      code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (err) {
+    // --help and --version end here with exit code 0; a usage mistake with commander's own code 1.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : USAGE_ERROR;
+    if (err instanceof UsageError) {
+      io.err.write(`careem-mcp: ${err.message}\n`);
+      return USAGE_ERROR;
+    }
+    throw err;
+  }
+  return code;
+}

@@ -1,0 +1,55 @@
+// In front of express: a POST /mcp that may be a plain call on an established session is read
+// here and, if it is, answered by answerFast without express's routing. Anything else goes to
+// express untouched (or, once its body has been read, with that body: see preRead.ts), through
+// the same checks in the same order: Host, CORS, protocol version, body, session. Under --auth
+// it steps aside altogether.
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Request } from "express";
+import { supportedVersions } from "../../mcp/protocolVersions.js";
+import { CORS_HEADERS } from "../cors.js";
+import { hostnameOf, isAllowedName, isLoopbackName } from "../hostCheck.js";
+import type { HostContext } from "../hostContext.js";
+import { readJsonBody } from "../readJsonBody.js";
+import { refuseBeforeBody, refuseBody } from "../../goWire/goHttp.js";
+import { answerFast, headersFit } from "./answerFast.js";
+import { leaveBody } from "./preRead.js";
+import { sessionLookupFor } from "./sessionLookup.js";
+
+export function frontDoor(app: RequestListener, ctx: HostContext): RequestListener {
+  // --auth puts a bearer gate before /mcp and reads each call's headers: all of it is express's.
+  if (ctx.config.auth) return app;
+  const enforceHost = isLoopbackName(ctx.config.host);
+  const allowedHosts = ctx.config.allowedHosts ?? [];
+
+  const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), allowedHosts);
+  const known = (id: string) => sessionLookupFor(ctx)?.(id) !== undefined;
+
+  /** The go-sdk's checks before the body (goWire/goHttp.ts), plus the fast path's own narrower ones. */
+  function mayAnswer(req: IncomingMessage): boolean {
+    if (req.method !== "POST" || req.url !== "/mcp") return false;
+    if (refuseBeforeBody(req as Request, hostOk, known)) return false;
+    const version = req.headers["mcp-protocol-version"];
+    if (version !== undefined && (typeof version !== "string" || !supportedVersions.includes(version))) return false;
+    return headersFit(req) && typeof req.headers["mcp-session-id"] === "string";
+  }
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const lookup = sessionLookupFor(ctx);
+    if (!lookup || !mayAnswer(req) || !lookup(req.headers["mcp-session-id"] as string)) return app(req, res);
+    readJsonBody(req, ctx.config.bodyLimit).then(
+      (read) => {
+        // Looked up again: the session may have ended while the body arrived.
+        const session = read.ok ? lookup(req.headers["mcp-session-id"] as string) : undefined;
+        if (session && read.ok && !refuseBody(req as Request, "-", read.value)) {
+          for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
+          if (answerFast(session, req, res, read.value)) return session.answeredAside();
+          for (const [name] of CORS_HEADERS) res.removeHeader(name);
+        }
+        leaveBody(req, read);
+        app(req, res);
+      },
+      // The request broke off while its body was read: nobody is left to answer.
+      () => res.destroy(),
+    );
+  };
+}
