@@ -38,7 +38,8 @@ afterEach(async () => {
 const probe = (conn: Connection, mode: string, options: Parameters<Connection["client"]["callTool"]>[2] = {}) =>
   conn.client.callTool({ name: "dynamics_probe", arguments: { mode } }, CallToolResultSchema, options);
 
-const answered = (mode: string) => ({ content: [{ type: "text", text: JSON.stringify({ mode, scenario: mode === "anything" ? "quick" : mode }) }], structuredContent: { mode, scenario: mode === "anything" ? "quick" : mode }, isError: false });
+// A success omits isError, as the go-sdk's CallToolResult does (`isError,omitempty`).
+const answered = (mode: string) => ({ content: [{ type: "text", text: JSON.stringify({ mode, scenario: mode === "anything" ? "quick" : mode }) }], structuredContent: { mode, scenario: mode === "anything" ? "quick" : mode } });
 
 async function rejection(p: Promise<unknown>): Promise<Error> {
   try {
@@ -164,7 +165,7 @@ for (const transport of allTransports) {
       const err = await rejection(probe(conn, "no-structured-content"));
       expect(err.message).toContain("has an output schema but did not return structured content");
       const last = conn.lastResponse() as { result: Record<string, unknown> };
-      expect(last.result).toEqual({ content: [{ type: "text", text: '{"mode":"no-structured-content","scenario":"no-structured-content"}' }], isError: false });
+      expect(last.result).toEqual({ content: [{ type: "text", text: '{"mode":"no-structured-content","scenario":"no-structured-content"}' }] });
     });
 
     it("invalid-output: structuredContent breaks outputSchema, which the SDK client refuses", async () => {
@@ -179,6 +180,8 @@ for (const transport of allTransports) {
 // What each transport fault looks like to the real SDK client, per transport (README's table).
 type Observed = { call: RegExp | ((err: Error) => void); next: "succeeds" | RegExp };
 const timedOut = /^MCP error -32001: Request timed out$/;
+// /mcp refuses an unknown session as the go-sdk does (404, text/plain); legacy SSE keeps its JSON-RPC body.
+const mcpSessionGone = /^Streamable HTTP error: Error POSTing to endpoint: session not found\n?$/;
 const sessionGone = /Error POSTing to endpoint.*\{"jsonrpc":"2.0","error":\{"code":-32001,"message":"Session not found"\},"id":null\}/;
 const faultTable: Record<string, Record<string, Observed>> = {
   "http-429": {
@@ -206,7 +209,8 @@ const faultTable: Record<string, Record<string, Observed>> = {
   // Half the answer, as a JSON body over HTTP (the client's parse fails at once); on a shared
   // stream the client cannot tell whose answer broke, so only its timeout ends the call.
   "malformed-response": {
-    "streamable HTTP": { call: /^Unterminated string in JSON at position \d+$/, next: "succeeds" },
+    // The probe's go-sdk answer halves right after a backslash inside a string: JSON.parse runs out.
+    "streamable HTTP": { call: /^Unexpected end of JSON input$/, next: "succeeds" },
     SSE: { call: timedOut, next: "succeeds" },
     stdio: { call: timedOut, next: "succeeds" },
   },
@@ -217,7 +221,7 @@ const faultTable: Record<string, Record<string, Observed>> = {
     stdio: { call: /^MCP error -32000: Connection closed$/, next: /^Not connected$/ },
   },
   "session-expired": {
-    "streamable HTTP": { call: /^$/, next: sessionGone },
+    "streamable HTTP": { call: /^$/, next: mcpSessionGone },
     SSE: { call: /^$/, next: sessionGone },
     stdio: { call: /^$/, next: /^MCP error -32000: Connection closed$/ },
   },

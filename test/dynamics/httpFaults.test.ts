@@ -65,13 +65,16 @@ describe("status faults on /mcp", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json");
     expect(() => JSON.parse(res.body)).toThrow();
-    expect(res.body.startsWith('{"result":{"content":[{"type":"text","text":')).toBe(true);
+    // Half of the go-sdk's text of the answer: jsonrpc, id, then result.
+    expect(res.body.startsWith('{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":')).toBe(true);
   });
 
   it("session-expired: the call is answered, the next request gets 404", async () => {
     const session = await mcpSession();
     const res = await post(session, call("session-expired"));
-    expect(sseMessages(res.body)).toEqual([{ result: expect.objectContaining({ isError: false }), jsonrpc: "2.0", id: 2 }]);
+    const answer = { mode: "session-expired", scenario: "session-expired" };
+    // Answered as a success: the go-sdk omits isError:false.
+    expect(sseMessages(res.body)).toEqual([{ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: JSON.stringify(answer) }], structuredContent: answer } }]);
     await expect.poll(async () => (await post(session, call("anything", 3))).status).toBe(404);
   });
 });

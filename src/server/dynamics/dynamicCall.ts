@@ -4,6 +4,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Dynamics, LogLevel } from "../../engine/dynamics.js";
 import type { RandomSource } from "../../engine/types.js";
+import { goMessageText } from "../goWire/goWire.js";
 import type { Log } from "../host/log.js";
 import { isInstant, planDynamics, type Plan } from "./plan.js";
 import { play } from "./play.js";
@@ -76,7 +77,8 @@ export async function playCall(session: DynamicsSession, plan: Plan, dynamics: D
   if (plan.fault === "hang") session.log(`call released: tool=${JSON.stringify(tool)} ${request} hung for the ${plan.delayMs}ms limit; answering`);
   else if (plan.fault) {
     session.log(`fault: tool=${JSON.stringify(tool)} ${request} ${plan.fault}`);
-    const answer = JSON.stringify({ result, jsonrpc: "2.0", id: extra.requestId });
+    // The answer as the wire would carry it (go-sdk text), so a fault's half answer is half of that.
+    const answer = goMessageText({ jsonrpc: "2.0", id: extra.requestId, result }, "tools/call");
     if (session.port?.fault) session.port.fault(plan.fault, extra.requestId, dynamics, answer);
     else session.log(`fault: ${plan.fault} is not available on this transport; answering normally`);
   }
