@@ -141,7 +141,11 @@ func addTools(server *mcp.Server, local *localBuild, toolsList json.RawMessage) 
 			if args == nil {
 				args = map[string]any{}
 			}
-			raw, err := local.call("tools/call", map[string]any{"name": name, "arguments": args})
+			answerer, err := local.forSession(req.Session.ID())
+			if err != nil {
+				return nil, nil, err
+			}
+			raw, err := answerer.call("tools/call", map[string]any{"name": name, "arguments": args})
 			if err != nil {
 				return nil, nil, err
 			}

@@ -28,6 +28,38 @@ type localBuild struct {
 	in      io.WriteCloser
 	out     *bufio.Reader
 	nextID  int
+	// Over HTTP, one local session per twin session (see forSession).
+	perSession map[string]*localBuild
+}
+
+// forSession is the local build session that answers for one twin session. The local build
+// keeps state per MCP session (a booked ride shows in that session's history), so the cases of
+// the corpus, each a twin session of its own, must not share one local session: an earlier
+// case's booking would change a later case's answer. A stdio child is one session already.
+func (l *localBuild) forSession(id string) (*localBuild, error) {
+	if l.url == "" || id == "" {
+		return l, nil
+	}
+	l.mu.Lock()
+	if l.perSession == nil {
+		l.perSession = map[string]*localBuild{}
+	}
+	own, ok := l.perSession[id]
+	l.mu.Unlock()
+	if ok {
+		return own, nil
+	}
+	own, err := connectLocal(l.url)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if first, ok := l.perSession[id]; ok {
+		return first, nil
+	}
+	l.perSession[id] = own
+	return own, nil
 }
 
 type rpcReply struct {
