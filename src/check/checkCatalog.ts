@@ -70,7 +70,8 @@ export function checkCatalog(toolsDir: string, clock: Clock = () => Date.now()):
   const problems: Problem[] = [];
   let tools = 0;
   let scenarios = 0;
-  const entries = new Catalog(toolsDir).all();
+  // Blocks keep their text here, so each placeholder problem names its own line.
+  const entries = new Catalog(toolsDir, { keepText: true }).all();
   const initial = initialState(entries, clock, systemRandom);
   problems.push(...initial.problems, ...unwrittenReads(entries, initial.state), ...placeProblems(toolsDir, entries));
   for (const entry of entries) {

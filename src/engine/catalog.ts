@@ -75,7 +75,14 @@ export class Catalog {
   private indexed?: { generation: number; byName: Map<string, string[]>; sortedNames: string[]; live: Set<string> };
   private lastRefresh = -Infinity;
 
-  constructor(readonly toolsDir: string) {}
+  /**
+   * `keepText`: loaded tools keep their blocks' text. Only --check wants it (to place each
+   * placeholder problem on its own line); the server keeps no slice of a file (loadTool.ts).
+   */
+  constructor(
+    readonly toolsDir: string,
+    private readonly opts: { keepText?: boolean } = {},
+  ) {}
 
   /** Re-stat every directory of the catalog, re-reading only those that changed. */
   private refreshDirs(): void {
@@ -178,7 +185,7 @@ export class Catalog {
     }
     let result: LoadResult;
     try {
-      result = loadTool(parseToolFile(displayPath(file), text));
+      result = loadTool(parseToolFile(displayPath(file), text), this.opts);
     } catch (err) {
       // Parsing never throws by design; if a pathological file proves otherwise, it costs that file only.
       result = { ok: false, problems: [{ file: displayPath(file), line: 1, message: `cannot be parsed: ${err instanceof Error ? err.message : String(err)}` }] };

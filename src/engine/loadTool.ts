@@ -43,7 +43,7 @@ const sharedTemplates = new SharedByContent<Template>();
 export type LoadResult = { ok: true; tool: LoadedTool } | { ok: false; problems: Problem[] };
 
 
-export function loadTool(file: ToolFile): LoadResult {
+export function loadTool(file: ToolFile, opts: { keepText?: boolean } = {}): LoadResult {
   const problems: Problem[] = [...file.problems];
   const at = (line: number, message: string) => problems.push({ file: file.path, line, message });
   const definition = file.definition?.value;
@@ -127,7 +127,7 @@ export function loadTool(file: ToolFile): LoadResult {
   }
   if (problems.length > 0) return { ok: false, problems };
   const usesState = scenarios.some((s) => s.state?.readsState || s.state?.then);
-  const kept = keepable(file);
+  const kept = opts.keepText ? file : keepable(file);
   for (const scenario of scenarios) scenario.name = fresh(scenario.name);
   return { ok: true, tool: { file: kept, name: kept.name, definition, scenarios, validators, initialState, usesState } };
 }
