@@ -34,7 +34,21 @@ export function renameTool(text, oldName, newName) {
   if (definition.name !== oldName) throw new Error(`definition name ${JSON.stringify(definition.name)} is not ${oldName}`);
   definition.name = newName;
   const fence = block[0].slice(0, block[0].indexOf("\n"));
-  return out.slice(0, block.index) + `${fence}\n${JSON.stringify(definition, null, 2)}\n\`\`\`` + out.slice(block.index + block[0].length);
+  return withoutState(out.slice(0, block.index) + `${fence}\n${JSON.stringify(definition, null, 2)}\n\`\`\`` + out.slice(block.index + block[0].length));
+}
+
+/**
+ * A copy reads the original's state and declares none of its own: each top-level key of the
+ * persona's world belongs to one tool file (--check refuses a second declaration, issue 12),
+ * so the `## State` section, up to the next `## ` heading, is left out of copies.
+ */
+function withoutState(text) {
+  const lines = text.split("\n");
+  const start = lines.findIndex((line) => line.trim() === "## State");
+  if (start < 0) return text;
+  let end = start + 1;
+  while (end < lines.length && !lines[end].startsWith("## ")) end++;
+  return [...lines.slice(0, start), ...lines.slice(end)].join("\n");
 }
 
 export function makeTempDir(label) {
