@@ -5,7 +5,6 @@ import { userMatchKey } from "../engine/signedInUser.js";
 import { childOf } from "./schemaKeys.js";
 import { isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
 
-export { didYouMean };
 
 /** Messages for every match key that is not an input (without file:line; the caller adds it). */
 export function unknownMatchKeys(tool: string, inputSchema: SchemaNode, pattern: Json): string[] {

@@ -230,7 +230,8 @@ export class Catalog {
 
   /** Every tool name with a file, sorted, without reading any file (for "valid tools" lists). */
   names(): string[] {
-    return [...this.index().keys()].sort();
+    this.index();
+    return [...(this.indexed as NonNullable<Catalog["indexed"]>).sortedNames];
   }
 
   /** Load every file once, yielding to the event loop between files so a server stays responsive. */

@@ -33,8 +33,6 @@ export interface LoadedTool {
   validators: ToolValidators;
   /** This file's part of the persona's world (`## State`), rendered into every new state. */
   initialState?: Template;
-  /** Whether any scenario reads or writes state: stateless tools never touch the store. */
-  usesState: boolean;
 }
 
 /** Templates are never changed after compiling, so files with the same block share one. */
@@ -126,10 +124,9 @@ export function loadTool(file: ToolFile, opts: { keepText?: boolean } = {}): Loa
     }
   }
   if (problems.length > 0) return { ok: false, problems };
-  const usesState = scenarios.some((s) => s.state?.readsState || s.state?.then);
   const kept = opts.keepText ? file : keepable(file);
   for (const scenario of scenarios) scenario.name = fresh(scenario.name);
-  return { ok: true, tool: { file: kept, name: kept.name, definition, scenarios, validators, initialState, usesState } };
+  return { ok: true, tool: { file: kept, name: kept.name, definition, scenarios, validators, initialState } };
 }
 
 function fresh<T>(value: T): T {

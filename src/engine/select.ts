@@ -11,8 +11,6 @@ export interface Selection {
   selectedBy: "forced" | "matched" | "state" | "default" | null;
   /** Why each scenario tried before the chosen one did not match. */
   misses: { scenario: string; result: Extract<MatchResult, { matched: false }> }[];
-  /** A forced name that no longer exists in the file. */
-  staleForced?: string;
 }
 
 /** What selection may read beyond the arguments; the state is fetched only if a scenario asks. */
@@ -46,19 +44,18 @@ function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: S
 }
 
 export function selectScenario(scenarios: LoadedScenario[], args: Record<string, Json>, forced?: string, ctx?: SelectionContext): Selection {
-  let staleForced: string | undefined;
   if (forced !== undefined) {
     const scenario = scenarios.find((s) => s.name === forced);
+    // A name gone from the file was already warned about by its forcing layer: select normally.
     if (scenario) return { scenario, selectedBy: "forced", misses: [] };
-    staleForced = forced;
   }
   const misses: Selection["misses"] = [];
   for (const scenario of scenarios) {
     if (isDefaultScenario(scenario)) continue;
     const result = conditions(scenario, args, ctx);
-    if (result.matched) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched", misses, staleForced };
+    if (result.matched) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched", misses };
     misses.push({ scenario: scenario.name, result });
   }
   const fallback = scenarios.find(isDefaultScenario);
-  return { scenario: fallback, selectedBy: fallback ? "default" : null, misses, staleForced };
+  return { scenario: fallback, selectedBy: fallback ? "default" : null, misses };
 }

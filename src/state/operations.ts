@@ -4,6 +4,7 @@
 import { JsonTextError } from "../engine/jsonText.js";
 import { render, type RenderContext } from "../engine/render.js";
 import { compileTemplate, type TemplateNode } from "../engine/template.js";
+import { isObject } from "../engine/isObject.js";
 import type { Json } from "../engine/types.js";
 import { compilePath, PathError, pathText, type PathSegment } from "./statePath.js";
 
@@ -63,10 +64,6 @@ function renderValue(node: TemplateNode, ctx: RenderContext): Json {
   return render({ root: node }, ctx);
 }
 
-function isPlainObject(value: Json | undefined): value is Record<string, Json> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** Own data property, also for "__proto__": assignment would set the prototype instead. */
 function put(target: Record<string, Json> | Json[], key: string, value: Json): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -107,9 +104,9 @@ export function applyOperations(doc: Record<string, Json>, operations: Operation
         break;
       case "merge": {
         const value = renderValue(op.value as TemplateNode, ctx);
-        if (!isPlainObject(value)) throw new OperationError(`${where}: value is ${JSON.stringify(value)}, merge takes an object`);
-        if (current !== undefined && current !== null && !isPlainObject(current)) throw new OperationError(`${where}: the state there is not an object`);
-        const target = isPlainObject(current) ? current : {};
+        if (!isObject(value)) throw new OperationError(`${where}: value is ${JSON.stringify(value)}, merge takes an object`);
+        if (current !== undefined && current !== null && !isObject(current)) throw new OperationError(`${where}: the state there is not an object`);
+        const target = isObject(current) ? current : {};
         for (const [k, v] of Object.entries(value)) put(target, k, v);
         put(parent, last, target);
         break;

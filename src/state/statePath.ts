@@ -37,14 +37,3 @@ export function pathText(segments: PathSegment[]): string {
     .map((s) => (s.t === "literal" ? String(s.value) : s.t === "text" ? s.parts.map((p) => (typeof p === "string" ? p : `{{${p.source}}}`)).join("") : "?"))
     .join(".");
 }
-
-/** Own-property read along rendered segments; undefined when any step is missing. */
-export function readPath(doc: Json, path: string[]): Json | undefined {
-  let current: Json | undefined = doc;
-  for (const key of path) {
-    if (current === null || typeof current !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
-    current = (current as Record<string, Json>)[key];
-  }
-  return current;
-}

@@ -1,12 +1,12 @@
 // Per-context state documents (wiremock-state-extension's context key; here the MCP session or
 // the user), each a JSON object starting from the persona's world the tool files declare.
 // Bounded: a change that would take a document past the cap is refused and leaves it as it was.
+import { defaultUserId } from "../engine/signedInUser.js";
 import type { CallContext, Json } from "../engine/types.js";
 
 export type StateScope = "session" | "user";
 
 /** The FIXTURES persona, also the user of every call when auth is off. */
-export const DEFAULT_USER = "900000001";
 export const DEFAULT_STATE_LIMIT = 1024 * 1024;
 
 export class StateLimitError extends Error {}
@@ -34,7 +34,7 @@ export class StateStore {
 
   /** The context a call's state lives in: its session by default, its user with --state-scope user. */
   keyFor(call: CallContext): string {
-    if (this.scope === "user") return `user:${call.userId ?? DEFAULT_USER}`;
+    if (this.scope === "user") return `user:${call.userId ?? defaultUserId}`;
     // Calls without a session (in-process use, tests) share one context.
     return `session:${call.sessionId ?? "none"}`;
   }
