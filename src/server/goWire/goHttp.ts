@@ -7,6 +7,7 @@
 // answered here, before it sees them.
 import type { Request, Response } from "express";
 import { supportedVersions } from "../mcp/protocolVersions.js";
+import { goTexts } from "../mcp/rpcError.js";
 
 export interface Refusal {
   status: number;
@@ -138,10 +139,10 @@ const methods: Record<string, { notification: boolean; paramsOptional: boolean }
 export function checkRequest(m: Record<string, unknown>): string | null {
   if (typeof m.method !== "string") return null;
   const info = Object.prototype.hasOwnProperty.call(methods, m.method) ? methods[m.method] : undefined;
-  if (!info) return `JSON RPC not handled: ${JSON.stringify(m.method)} unsupported`;
+  if (!info) return goTexts.notHandled(m.method);
   const isCall = m.id !== undefined && m.id !== null;
   if (info.notification && isCall) return `invalid request: unexpected id for ${JSON.stringify(m.method)}`;
   if (!info.notification && !isCall) return `invalid request: missing id for ${JSON.stringify(m.method)}`;
-  if (!info.paramsOptional && m.params === undefined) return 'invalid request: missing required "params"';
+  if (!info.paramsOptional && m.params === undefined) return goTexts.missingParams;
   return null;
 }

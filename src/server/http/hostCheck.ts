@@ -27,13 +27,24 @@ export function isAllowedName(hostname: string, allowedHosts: readonly string[])
   return allowedHosts.some((allowed) => hostnameOf(allowed).toLowerCase() === name);
 }
 
+/**
+ * The one answer to "may this Host header be served?": every name when bound elsewhere than
+ * loopback; otherwise loopback names and the --allowed-host names. /mcp and the fast path ask it
+ * in the go-sdk's order of checks (goWire/goHttp.ts); every other route asks it through hostCheck.
+ */
+export function allowsHost(boundHost: string, allowedHosts: readonly string[]): (hostHeader: string) => boolean {
+  if (!isLoopbackName(boundHost)) return () => true;
+  return (hostHeader) => {
+    const name = hostnameOf(hostHeader);
+    return isLoopbackName(name) || isAllowedName(name, allowedHosts);
+  };
+}
+
 export function hostCheck(boundHost: string, allowedHosts: readonly string[] = []) {
-  const enforce = isLoopbackName(boundHost);
+  const allowed = allowsHost(boundHost, allowedHosts);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!enforce) return next();
     const host = req.headers.host ?? "";
-    const name = hostnameOf(host);
-    if (isLoopbackName(name) || isAllowedName(name, allowedHosts)) return next();
+    if (allowed(host)) return next();
     const what = allowedHosts.length > 0 ? "a loopback name or an --allowed-host name" : "a loopback name";
     sendProtocolError(res, protocolErrors.forbiddenHost(host, what));
   };

@@ -61,7 +61,7 @@ export function sseRoutes(ctx: HostContext): Router {
     if (!read.ok) return sendProtocolError(res, read.error);
     // Checked and worded here as /mcp words them (protocolErrors.ts): the SDK's SSE transport
     // answers these in plain text ("Invalid message: [object Object]"). A batch is its members.
-    const checked = checkPost(req, read.value, { streamable: false, initialized: false });
+    const checked = checkPost(req, read.value);
     if (!checked.ok) return sendProtocolError(res, checked.error);
     session.posts.hold(read.value, res);
     // What the SDK's handlePostMessage passes on: the request, and what --auth's bearer gate proved.

@@ -6,15 +6,14 @@
 import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { serverFor, type HostContext } from "./hostContext.js";
 import { GoWire } from "../goWire/goWire.js";
 import { speakGoStreamable } from "../goWire/speakGo.js";
 import { refuseBeforeBody, refuseBody, sendGoError } from "../goWire/goHttp.js";
-import { hostnameOf, isAllowedName, isLoopbackName } from "./hostCheck.js";
+import { allowsHost } from "./hostCheck.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { protocolErrors } from "../mcp/protocolErrors.js";
+import { holdsInitialize, protocolErrors } from "../mcp/protocolErrors.js";
 import { sendProtocolError } from "./sendRpcError.js";
 import { registerSessionLookup } from "./fastPath/sessionLookup.js";
 import { OpenCalls, streamablePort } from "./streamableFaults.js";
@@ -57,10 +56,6 @@ function dropSessionHeader(res: Response): void {
   };
 }
 
-function isInitialize(body: unknown): boolean {
-  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
-}
-
 export function streamableRoute(ctx: HostContext): RequestHandler {
   const { registry } = ctx;
   // The fast path's front door finds sessions here; a lookup counts as a use, as a request does.
@@ -70,8 +65,7 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
     // Answered outside the SDK transport: idle from now, unless another request or stream is open.
     return { id, server: session.server, answeredAside: () => registry.busy(id)() };
   });
-  const enforceHost = isLoopbackName(ctx.config.host);
-  const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), ctx.config.allowedHosts);
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
   const known = (id: string) => registry.get(id, "http") !== undefined;
 
   return async (req, res) => {
@@ -110,7 +104,7 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       return session.handle(req, res, body);
     }
 
-    if (req.method === "POST" && isInitialize(body)) {
+    if (req.method === "POST" && holdsInitialize(body)) {
       // Nothing is registered until the SDK accepted the initialize: a refused attempt holds
       // nothing once its response is done.
       const calls = new OpenCalls();
@@ -143,10 +137,6 @@ export function streamableRoute(ctx: HostContext): RequestHandler {
       await server.connect(new GoWire(transport));
       calls.track(body, res);
       return transport.handleRequest(req, res, body);
-    }
-    if (!["GET", "POST", "DELETE"].includes(req.method)) {
-      res.setHeader("Allow", "GET, POST, DELETE, OPTIONS");
-      return sendProtocolError(res, protocolErrors.methodNotAllowed);
     }
     sendProtocolError(res, protocolErrors.sessionIdRequired);
   };

@@ -3,7 +3,6 @@
 // site's page cannot read an answer; a request that carries an Origin other than this server's
 // own gets 403; and a write must be `Content-Type: application/json` (415), which a plain HTML
 // form cannot send and a cross-site fetch cannot send without a preflight we never approve.
-import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { hostnameOf, isLoopbackName } from "../http/hostCheck.js";
 
@@ -21,8 +20,8 @@ function refuse(res: Response, status: number, error: string): void {
 
 function fromThisMachine(address: string | undefined): boolean {
   if (!address) return false;
-  const plain = address.replace(/^::ffff:/, "");
-  return net.isIPv4(plain) ? plain.startsWith("127.") : plain === "::1";
+  // A socket address is never a name such as localhost: only the address half of the test applies.
+  return isLoopbackName(address.replace(/^::ffff:/, ""));
 }
 
 export function localGuard(req: Request, res: Response, next: NextFunction): void {

@@ -15,7 +15,7 @@ import {
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
-import { ErrorCodes, RpcError } from "./rpcError.js";
+import { ErrorCodes, goTexts, RpcError } from "./rpcError.js";
 import { registerSessionCalls } from "./sessionCalls.js";
 import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
@@ -129,8 +129,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
   server.fallbackRequestHandler = ((request: JSONRPCRequest, extra: Parameters<FallbackHandler>[1]) => {
     const handler = Object.prototype.hasOwnProperty.call(raw, request.method) ? raw[request.method] : undefined;
     // The go-sdk's words for a method it does not know, and for one whose params are missing.
-    if (!handler) throw new RpcError(0, `JSON RPC not handled: ${JSON.stringify(request.method)} unsupported`);
-    if (request.params === undefined && request.method !== "prompts/list") throw new RpcError(-32600, 'invalid request: missing required "params"');
+    if (!handler) throw new RpcError(0, goTexts.notHandled(request.method));
+    if (request.params === undefined && request.method !== "prompts/list") throw new RpcError(-32600, goTexts.missingParams);
     const params = typeof request.params === "object" && request.params !== null && !Array.isArray(request.params) ? request.params : {};
     return handler(params as Record<string, unknown>, extra);
   }) as FallbackHandler;

@@ -19,13 +19,10 @@ const error = (status: number, code: number, message: string): ProtocolError => 
 export const protocolErrors = {
   invalidJson: error(400, -32700, "Parse error: Invalid JSON"),
   notJsonRpc: error(400, -32700, "Parse error: Invalid JSON-RPC message"),
-  alreadyInitialized: error(400, -32600, "Invalid Request: Server already initialized"),
   oneInitializeOnly: error(400, -32600, "Invalid Request: Only one initialization request is allowed"),
-  notAcceptable: error(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream"),
   unsupportedMediaType: error(415, -32000, "Unsupported Media Type: Content-Type must be application/json"),
   sessionNotFound: error(404, -32001, "Session not found"),
   sessionIdRequired: error(400, -32000, "Bad Request: Mcp-Session-Id header is required"),
-  methodNotAllowed: error(405, -32000, "Method not allowed."),
   tooLarge: (limit: number) => error(413, -32000, `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`),
   unsupportedVersion: (version: string) =>
     error(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supportedVersions.join(", ")})`),
@@ -57,8 +54,13 @@ export function classifyMessages(value: unknown): Classified {
 }
 
 /** An initialize request as the SDK recognises one (params with clientInfo and the rest). */
-export function isInitialize(message: JSONRPCMessage): boolean {
+export function isInitialize(message: unknown): boolean {
   return isInitializeRequest(message);
+}
+
+/** A POST body (one message or a batch) that holds an initialize request. */
+export function holdsInitialize(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some(isInitialize);
 }
 
 /** `Content-Type: application/json`, parameters allowed (charset), as the SDK reads it. */

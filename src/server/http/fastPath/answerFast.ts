@@ -43,18 +43,18 @@ export function answerFast(session: FastSession, req: IncomingMessage, res: Serv
     if (request.method === "tools/list") {
       const text = toolListText(calls.tools());
       const [head, tail] = resultEnvelope(id);
-      writeAnswer(res, session.id, [head, text, tail]);
+      writeAnswer(res, [head, text, tail]);
       return true;
     }
     answer = calls.call(request.params as Record<string, unknown>, session.id);
   } catch (err) {
-    writeAnswer(res, session.id, [errorJson(id, err)]);
+    writeAnswer(res, [errorJson(id, err)]);
     return true;
   }
   if (answer instanceof Promise) {
-    writeLater(res, session.id, answer.then((result) => resultJson(id, result), (err: unknown) => errorJson(id, err)));
+    writeLater(res, answer.then((result) => resultJson(id, result), (err: unknown) => errorJson(id, err)));
   } else {
-    writeAnswer(res, session.id, [resultJson(id, answer)]);
+    writeAnswer(res, [resultJson(id, answer)]);
   }
   return true;
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { Request } from "express";
 import { supportedVersions } from "../../mcp/protocolVersions.js";
 import { CORS_HEADERS } from "../cors.js";
-import { hostnameOf, isAllowedName, isLoopbackName } from "../hostCheck.js";
+import { allowsHost } from "../hostCheck.js";
 import type { HostContext } from "../hostContext.js";
 import { readJsonBody } from "../readJsonBody.js";
 import { refuseBeforeBody, refuseBody } from "../../goWire/goHttp.js";
@@ -18,11 +18,8 @@ import { sessionLookupFor } from "./sessionLookup.js";
 export function frontDoor(app: RequestListener, ctx: HostContext): RequestListener {
   // --auth puts a bearer gate before /mcp and reads each call's headers: all of it is express's.
   if (ctx.config.auth) return app;
-  const enforceHost = isLoopbackName(ctx.config.host);
-  const allowedHosts = ctx.config.allowedHosts ?? [];
-
-  const hostOk = (host: string) => !enforceHost || isLoopbackName(hostnameOf(host)) || isAllowedName(hostnameOf(host), allowedHosts);
-  const known = (id: string) => sessionLookupFor(ctx)?.(id) !== undefined;
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const known = (id: string) => ctx.registry.get(id, "http") !== undefined;
 
   /** The go-sdk's checks before the body (goWire/goHttp.ts), plus the fast path's own narrower ones. */
   function mayAnswer(req: IncomingMessage): boolean {
@@ -30,12 +27,14 @@ export function frontDoor(app: RequestListener, ctx: HostContext): RequestListen
     if (refuseBeforeBody(req as Request, hostOk, known)) return false;
     const version = req.headers["mcp-protocol-version"];
     if (version !== undefined && (typeof version !== "string" || !supportedVersions.includes(version))) return false;
-    return headersFit(req) && typeof req.headers["mcp-session-id"] === "string";
+    // A non-empty id passed refuseBeforeBody, so it names a live session.
+    const sessionId = req.headers["mcp-session-id"];
+    return headersFit(req) && typeof sessionId === "string" && sessionId !== "";
   }
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const lookup = sessionLookupFor(ctx);
-    if (!lookup || !mayAnswer(req) || !lookup(req.headers["mcp-session-id"] as string)) return app(req, res);
+    if (!lookup || !mayAnswer(req)) return app(req, res);
     readJsonBody(req, ctx.config.bodyLimit).then(
       (read) => {
         // Looked up again: the session may have ended while the body arrived.

@@ -10,16 +10,14 @@ const EVENT = "event: message\ndata: ";
 const END = "\n\n";
 
 // No Mcp-Session-Id: the go-sdk names the session only in the answer that opened it (streamableRoute drops it too).
-function sseHeaders(_sessionId: string): Record<string, string> {
-  return { "cache-control": "no-cache, no-transform", connection: "keep-alive", "content-type": "text/event-stream", "x-accel-buffering": "no" };
-}
+const SSE_HEADERS: Readonly<Record<string, string>> = { "cache-control": "no-cache, no-transform", connection: "keep-alive", "content-type": "text/event-stream", "x-accel-buffering": "no" };
 
 /** One complete answer: headers, Content-Length, the event. `parts` concatenated are the JSON text. */
-export function writeAnswer(res: ServerResponse, sessionId: string, parts: (string | Buffer)[]): void {
+export function writeAnswer(res: ServerResponse, parts: (string | Buffer)[]): void {
   const chunks = [EVENT, ...parts, END];
   let length = 0;
   for (const c of chunks) length += typeof c === "string" ? Buffer.byteLength(c) : c.length;
-  res.writeHead(200, { ...sseHeaders(sessionId), "content-length": String(length) });
+  res.writeHead(200, { ...SSE_HEADERS, "content-length": String(length) });
   if (chunks.length === 3 && typeof chunks[1] === "string") {
     res.end(EVENT + chunks[1] + END);
     return;
@@ -33,8 +31,8 @@ export function writeAnswer(res: ServerResponse, sessionId: string, parts: (stri
  * An answer that is not ready yet: as the SDK path does then, the headers go out at once and the
  * event follows, chunked, when it is.
  */
-export function writeLater(res: ServerResponse, sessionId: string, json: Promise<string>): void {
-  res.writeHead(200, sseHeaders(sessionId));
+export function writeLater(res: ServerResponse, json: Promise<string>): void {
+  res.writeHead(200, SSE_HEADERS);
   res.flushHeaders();
   void json.then((text) => res.end(EVENT + text + END));
 }
