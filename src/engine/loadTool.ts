@@ -138,8 +138,8 @@ function fresh<T>(value: T): T {
 }
 
 /**
- * What a loaded tool keeps of its file: not the response, error and dynamics texts (compiled into
- * templates), and no string cut out of the file's text. V8 keeps a whole string alive for any
+ * What a loaded tool keeps of its file: not the response, error, dynamics, match-schema, then and
+ * state texts (compiled into templates and operations), and no string cut out of the file's text. V8 keeps a whole string alive for any
  * slice of it, so a scenario name or front-matter value kept the file's text (about 15 KB, twice
  * that for non-Latin-1 text) for as long as the tool was loaded: 46 MiB at 2,000 files.
  * structuredClone makes fresh copies; the definition and match blocks are JSON.parse output,
@@ -151,6 +151,9 @@ function keepable(file: ToolFile): ToolFile {
     path: fresh(file.path),
     name: fresh(file.name),
     frontMatter: fresh(file.frontMatter),
-    scenarios: file.scenarios.map(({ response: _response, error: _error, dynamics: _dynamics, ...rest }) => ({ ...rest, name: fresh(rest.name) })),
+    // match-schema and then texts are compiled into the scenario's state part: the raw texts go too.
+    scenarios: file.scenarios.map(({ response: _response, error: _error, dynamics: _dynamics, matchSchema: _matchSchema, then: _then, ...rest }) => ({ ...rest, name: fresh(rest.name) })),
+    // The ## State text is compiled into initialState; only its line is read again (for problems).
+    ...(file.state && { state: { line: file.state.line, value: "" } }),
   };
 }

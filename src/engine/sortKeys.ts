@@ -20,7 +20,10 @@ export function sortKeys(value: unknown): unknown {
         stack.push([v, copy]);
       }
       if (Array.isArray(to)) to.push(copy);
-      else Object.defineProperty(to, k as string, { value: copy, enumerable: true, writable: true, configurable: true });
+      // Plain assignment is several times faster than defineProperty (this runs on every call
+      // with an outputSchema); only "__proto__" would set the prototype instead of a key.
+      else if (k === "__proto__") Object.defineProperty(to, k, { value: copy, enumerable: true, writable: true, configurable: true });
+      else (to as Record<string, unknown>)[k as string] = copy;
     }
   }
   return root;

@@ -3,6 +3,7 @@
 // function; results are turned back into plain JSON values before they reach a response.
 import jsonata from "jsonata";
 import type { Clock, Json } from "../engine/types.js";
+import { SharedByContent } from "../engine/sharedByContent.js";
 
 export class ExpressionError extends Error {}
 
@@ -28,8 +29,19 @@ function plain(value: unknown): Json | undefined {
   return text === undefined ? null : (JSON.parse(text) as Json);
 }
 
-/** Compile once per file version; throws ExpressionError with JSONata's reason. */
+/**
+ * One compiled expression per distinct text, however many files or file versions use it. A
+ * compiled JSONata expression keeps its whole parser alive (about 40 closures): 2,000 files
+ * with three expressions each held about 6,000 parsers, tens of MiB (issue 16).
+ */
+const shared = new SharedByContent<Expression>();
+
+/** Compile once per distinct text; throws ExpressionError with JSONata's reason. */
 export function compileExpression(source: string): Expression {
+  return shared.get(source, () => compile(source));
+}
+
+function compile(source: string): Expression {
   let compiled: jsonata.Expression;
   try {
     compiled = jsonata(source);

@@ -57,3 +57,32 @@ describe("memory of per-session state", () => {
     expect(last - third, `heap per round: ${heap.map((h) => h.toFixed(1)).join(", ")} MiB`).toBeLessThan(2);
   });
 });
+
+describe("memory of a large catalog", { timeout: 120_000 }, () => {
+  it("a loaded tool file keeps little of its text and no parser per expression", () => {
+    // 600 renamed copies of the shipped files, loaded after the shipped ones alone: the live heap
+    // each extra file adds. Before issue 16's second pass it was about 72 KB: every copy kept its
+    // own JSONata parsers (one per expression) and its whole text, through the raw "json then" block.
+    const heap = retainedMiB(`
+      import { Engine } from ${JSON.stringify(path.join(projectRoot, "dist/engine/engine.js"))};
+      import { listToolFiles, makeTempDir, copyCatalog, generateCatalog, removeDir } from ${JSON.stringify(path.join(projectRoot, "bench/catalog.mjs"))};
+      const sources = listToolFiles(${JSON.stringify(path.join(projectRoot, "tools"))});
+      const small = makeTempDir("memtest"), large = makeTempDir("memtest");
+      copyCatalog(sources, small);
+      generateCatalog(sources, large, sources.length + 600);
+      const kept = [];
+      for (const dir of [small, large]) {
+        const engine = new Engine({ toolsDir: dir });
+        await engine.warm();
+        engine.listTools();
+        kept.push(engine);
+        globalThis.gc(); globalThis.gc();
+        console.log(process.memoryUsage().heapUsed / 1048576);
+        kept.pop();
+      }
+      removeDir(small); removeDir(large);`);
+    const [shipped = 0, withCopies = 0] = heap;
+    const perFileKiB = ((withCopies - shipped) * 1024) / 600;
+    expect(perFileKiB, `live heap: ${shipped.toFixed(1)} MiB shipped, ${withCopies.toFixed(1)} MiB with 600 copies`).toBeLessThan(30);
+  });
+});
