@@ -117,19 +117,23 @@ export class Engine {
     return hash.digest("hex");
   }
 
-  /**
-   * Whether a call of this tool may play `json dynamics` (some scenario of its file declares
-   * them). The HTTP fast path answers only tools that cannot, and leaves the rest to the SDK.
-   */
-  mayPlayDynamics(name: string): boolean {
-    const entry = this.catalog.get(name);
-    return entry.kind === "ok" && entry.result.tool.scenarios.some((s) => s.dynamics !== undefined);
-  }
-
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
   callTool(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome {
+    return this.callToolUnless(name, rawArgs, call, false) as CallOutcome;
+  }
+
+  /**
+   * callTool for a caller that cannot play `json dynamics` (the HTTP fast path): undefined when
+   * some scenario of the tool's file declares them, with nothing decided, used up or changed.
+   * One look at the file serves both the question and the call (a second stat was 6% of a call).
+   */
+  callToolWithoutDynamics(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome | undefined {
+    return this.callToolUnless(name, rawArgs, call, true);
+  }
+
+  private callToolUnless(name: string, rawArgs: unknown, call: CallContext, declineDynamics: boolean): CallOutcome | undefined {
     try {
-      return this.answer(name, rawArgs, call);
+      return this.answer(name, rawArgs, call, declineDynamics);
     } catch (err) {
       // Last line of defence: a bug or an exotic input costs this call, never the server.
       const text = `careem-mcp could not answer ${name}: ${err instanceof Error ? err.message : String(err)}`;
@@ -150,7 +154,7 @@ export class Engine {
     return { key, context: { clock: this.clock, state: read }, doc: read };
   }
 
-  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
+  private answer(name: string, rawArgs: unknown, call: CallContext, declineDynamics: boolean): CallOutcome | undefined {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {
@@ -158,6 +162,7 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] };
     }
     const tool = entry.result.tool;
+    if (declineDynamics && tool.scenarios.some((s) => s.dynamics !== undefined)) return undefined;
     const warnings: string[] = [];
     // Missing or null arguments count as {} (SPEC-NOTES 6).
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;

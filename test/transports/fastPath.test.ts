@@ -14,13 +14,14 @@ import { initializeBody, mcpHeaders, rawExchange, rawHttp, sseMessages } from ".
 let catalog: TempCatalog;
 let host: HttpHost;
 let session: string;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   catalog = copyCatalog();
   // A tool whose scenario declares dynamics (a delay, progress): the SDK path plays them.
   fs.mkdirSync(path.join(catalog.dir, "conformance"), { recursive: true });
   fs.copyFileSync(path.join(fixturesDir, "conformance-tools", "conformance", "test_tool_with_progress.md"), path.join(catalog.dir, "conformance", "test_tool_with_progress.md"));
-  host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir }, { log: () => {} });
+  host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir }, { log: (line: string) => void logLines.push(line) });
   await host.ready;
   const init = await rawHttp(host.baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
   session = init.headers["mcp-session-id"] as string;
@@ -100,6 +101,8 @@ describe("the /mcp fast path answers byte for byte as the SDK transport does", (
     expect(fastPathStats.answered).toBe(before);
     const messages = sseMessages(answer.slice(answer.indexOf("\r\n\r\n") + 4).replace(/\r\n[0-9a-f]+\r\n/g, "\n")) as { id?: number; result?: unknown }[];
     expect(messages.find((m) => m.id === 40)?.result).toBeDefined();
+    // The fast path looked at the tool and declined before deciding anything: one call, one log line.
+    expect(logLines.filter((l) => l.startsWith("call ") && l.includes("test_tool_with_progress")).length).toBe(1);
   });
 
   it("a session at logging level debug gets its notification first: the SDK path answers", async () => {

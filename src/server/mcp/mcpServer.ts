@@ -17,7 +17,7 @@ import type { Log } from "../host/log.js";
 import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
 import { ErrorCodes, goTexts, RpcError } from "./rpcError.js";
 import { registerSessionCalls } from "./sessionCalls.js";
-import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
+import { toolsCall, toolsCallWithoutDynamics, type ToolsCallContext } from "./toolsCall.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
 import type { SessionPort } from "../dynamics/sessionPort.js";
@@ -63,6 +63,17 @@ export function createMcpServer(opts: McpServerOptions): Server {
     log: opts.log,
   };
 
+  const callContext = (e: ToolEngine): ToolsCallContext => ({
+    engine: e,
+    transport: opts.transport,
+    sessionId: opts.sessionId,
+    log: opts.log,
+    debug: level === "debug",
+    dynamics,
+    auth: opts.auth,
+    onCall: opts.onCall,
+  });
+
   // Methods without required params keep the SDK's typed handlers.
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
@@ -102,19 +113,15 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return readWidgetResource(opts.widgetDomain);
     },
     "tools/call": (params, extra) => {
-      const call = (e: ToolEngine) =>
-        toolsCall({ engine: e, transport: opts.transport, sessionId: opts.sessionId, log: opts.log, debug: level === "debug", dynamics, auth: opts.auth, onCall: opts.onCall }, params, extra);
       const e = engine();
-      return e instanceof Promise ? e.then(call) : call(e);
+      return e instanceof Promise ? e.then((ready) => toolsCall(callContext(ready), params, extra)) : toolsCall(callContext(e), params, extra);
     },
   };
   // The HTTP fast path answers plain tools/call and tools/list through these, as the handlers above would.
   registerSessionCalls(server, {
     debug: () => level === "debug",
     ready: () => known !== undefined,
-    call: (params, sessionId) => (raw["tools/call"] as RawHandler)(params, { sessionId } as Parameters<FallbackHandler>[1]),
-    // Only when this session would play them: stdio and SSE sessions without a runtime never do.
-    mayPlayDynamics: (name) => dynamics !== undefined && (known as ToolEngine).mayPlayDynamics(name),
+    call: (params, sessionId) => toolsCallWithoutDynamics(callContext(known as ToolEngine), params, { sessionId } as Parameters<FallbackHandler>[1]),
     tools: () => (known as ToolEngine).listTools(),
   });
   server.removeRequestHandler("initialize");

@@ -10,10 +10,12 @@ export interface SessionCalls {
   debug(): boolean;
   /** The engine once loaded (HTTP has it from the start; stdio loads it after initialize). */
   ready(): boolean;
-  /** tools/call as the session's handler runs it; throws RpcError as it does. */
-  call(params: Record<string, unknown>, sessionId: string | undefined): ServerResult | Promise<ServerResult>;
-  /** A call of this tool may play declared dynamics (delays, progress, faults): the SDK path's to answer. */
-  mayPlayDynamics(name: string): boolean;
+  /**
+   * tools/call as the session's handler runs it; throws RpcError as it does. Undefined, with
+   * nothing decided or logged, when the tool declares dynamics (delays, progress, faults) this
+   * session would play: those are the SDK path's to answer.
+   */
+  call(params: Record<string, unknown>, sessionId: string | undefined): ServerResult | Promise<ServerResult> | undefined;
   /** The tools tools/list answers. */
   tools(): JsonObject[];
 }

@@ -27,12 +27,22 @@ export interface ToolsCallContext {
   auth?: boolean;
 }
 
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
 /** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
-export function toolsCall(
-  ctx: ToolsCallContext,
-  params: Record<string, unknown>,
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-): ServerResult | Promise<ServerResult> {
+export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> {
+  return answerCall(ctx, params, extra, false) as ServerResult | Promise<ServerResult>;
+}
+
+/**
+ * toolsCall for a caller that cannot play dynamics (the HTTP fast path): undefined, with nothing
+ * decided or logged, when the tool declares dynamics this session would play.
+ */
+export function toolsCallWithoutDynamics(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> | undefined {
+  return answerCall(ctx, params, extra, ctx.dynamics !== undefined);
+}
+
+function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra, declineDynamics: boolean): ServerResult | Promise<ServerResult> | undefined {
   const name = typeof params.name === "string" ? params.name : "";
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
@@ -40,7 +50,9 @@ export function toolsCall(
   const identity = ctx.auth ? identifyCall(extra) : undefined;
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
-  const outcome = ctx.engine.callTool(name, params.arguments, { transport: ctx.transport, sessionId, meta, ...user });
+  const call = { transport: ctx.transport, sessionId, meta, ...user };
+  const outcome = declineDynamics ? ctx.engine.callToolWithoutDynamics(name, params.arguments, call) : ctx.engine.callTool(name, params.arguments, call);
+  if (outcome === undefined) return undefined;
   const durationMs = performance.now() - started;
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });

@@ -33,24 +33,26 @@ export function answerFast(session: FastSession, req: IncomingMessage, res: Serv
   if (request.method === "tools/call" ? request.params === undefined : request.params !== undefined && Object.keys(request.params).length > 0) return false;
   const calls = sessionCallsOf(session.server);
   if (!calls || !calls.ready() || calls.debug()) return false;
-  // Declared dynamics answer late, stream progress or take the response over: the SDK path's.
-  if (request.method === "tools/call" && calls.mayPlayDynamics(typeof request.params?.name === "string" ? request.params.name : "")) return false;
   const { id } = request;
-  fastPathStats.answered++;
 
   let answer: ReturnType<typeof calls.call>;
   try {
     if (request.method === "tools/list") {
+      fastPathStats.answered++;
       const text = toolListText(calls.tools());
       const [head, tail] = resultEnvelope(id);
       writeAnswer(res, [head, text, tail]);
       return true;
     }
     answer = calls.call(request.params as Record<string, unknown>, session.id);
+    // Declared dynamics answer late, stream progress or take the response over: the SDK path's.
+    if (answer === undefined) return false;
   } catch (err) {
+    fastPathStats.answered++;
     writeAnswer(res, [errorJson(id, err)]);
     return true;
   }
+  fastPathStats.answered++;
   if (answer instanceof Promise) {
     writeLater(res, answer.then((result) => resultJson(id, result), (err: unknown) => errorJson(id, err)));
   } else {
