@@ -3,22 +3,30 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOverrides } from "../../src/overrides/overridesFile.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-// A run dir of its own (CAREEM_MCP_RUN_DIR), so servers other tests run are never forced. Each
-// test file runs in a process of its own, so setting the variable here reaches no other file.
+// A run dir of its own (CAREEM_MCP_RUN_DIR), so servers other tests run are never forced. Test
+// files share their worker process (vitest.config.ts: isolate false), so the variable is set
+// for this file's tests only and put back after them.
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-run-"));
-process.env.CAREEM_MCP_RUN_DIR = runDir;
+const previousRunDir = process.env.CAREEM_MCP_RUN_DIR;
+beforeAll(() => {
+  process.env.CAREEM_MCP_RUN_DIR = runDir;
+});
 
 async function scenario(...args: string[]) {
   const run = await runCliInProcess("scenario", ...args);
   return { status: run.status, out: run.stdout, err: run.stderr };
 }
 
-afterAll(() => fs.rmSync(runDir, { recursive: true, force: true }));
+afterAll(() => {
+  if (previousRunDir === undefined) delete process.env.CAREEM_MCP_RUN_DIR;
+  else process.env.CAREEM_MCP_RUN_DIR = previousRunDir;
+  fs.rmSync(runDir, { recursive: true, force: true });
+});
 
 describe("scenario command", () => {
   it("forces, lists, clears one and clears all", async () => {

@@ -13,6 +13,7 @@ describe("journey server", () => {
   it("ignores scenarios forced elsewhere, and honours its own run dir", async () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "careem-elsewhere-"));
     fs.writeFileSync(path.join(elsewhere, "overrides.json"), JSON.stringify({ get_saved_locations: "home-only" }));
+    const previous = process.env.CAREEM_MCP_RUN_DIR;
     process.env.CAREEM_MCP_RUN_DIR = elsewhere;
     const server = await startServer();
     const client = new Client({ name: "journey-server-test", version: "1" });
@@ -27,7 +28,9 @@ describe("journey server", () => {
       fs.writeFileSync(path.join(server.runDir, "overrides.json"), JSON.stringify({ get_saved_locations: "work-only" }));
       expect(await types()).toEqual(["WORK"]);
     } finally {
-      delete process.env.CAREEM_MCP_RUN_DIR;
+      // Test files share their worker process (vitest.config.ts): put the variable back.
+      if (previous === undefined) delete process.env.CAREEM_MCP_RUN_DIR;
+      else process.env.CAREEM_MCP_RUN_DIR = previous;
       await client.close();
       await server.stop();
       fs.rmSync(elsewhere, { recursive: true, force: true });
