@@ -23,6 +23,10 @@ async function start(transport: TransportUnderTest, delayScale: number): Promise
   const served = await transport.serve(catalog, { delayScale });
   const r = { catalog, served, conn: await served.connect() };
   running.push(r);
+  // A spawned stdio server answers initialize before it loads the SDK and the catalog, which
+  // takes over a second on a loaded machine. The client timeouts below (300 ms to 1.5 s) are
+  // about the declared dynamics, not that cold start: they start once the server says it serves.
+  if (transport.name === "stdio") await expect.poll(() => served.log(), { timeout: 20_000 }).toMatch(/serving \d+ tool\(s\) from .* over stdio/);
   return r;
 }
 
