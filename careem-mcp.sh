@@ -48,18 +48,15 @@ case "${1:-}" in
       # Only the test files (or vitest options) given: seconds, not minutes.
       exec npx vitest run "$@"
     fi
-    npx tsc -p tsconfig.json --noEmit >&2
     if [ -x "${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}" ]; then
       log "browser tests: using ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium}"
     else
       log "browser tests: SKIPPED, no Chromium at ${CAREEM_MCP_CHROMIUM:-/usr/bin/chromium} (apt-get install chromium)"
     fi
-    npx vitest run
-    # Parity with the go-sdk twin's snapshots; where Go is installed, also re-record them to a
-    # temp dir and fail on drift (the twin binary is cached under parity/.cache).
-    node parity/replay.mjs
-    if command -v go >/dev/null 2>&1; then node parity/record.mjs --check; fi
-    node scripts/conformance.mjs
+    # vitest, and beside it the typecheck, the parity replay against the go-sdk twin's
+    # snapshots, the drift check (re-records them where Go is installed; the twin binary is
+    # cached under parity/.cache) and the conformance clients: see scripts/test-all.mjs.
+    exec node scripts/test-all.mjs
     ;;
   bench)
     shift

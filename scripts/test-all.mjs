@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `./careem-mcp.sh test` without arguments: every check, in as little wall time as a 2-core
+// machine allows (issue 10, item 9). vitest runs in the foreground with its output live. Beside
+// it, one after another, run the checks that spend their time starting node processes and
+// waiting on them: the typecheck, the parity replay, the drift check against the Go twin (where
+// `go` is installed) and the conformance clients. Run after vitest instead, they added about a
+// minute; vitest alone leaves most of a core idle while its tests wait on servers and timers.
+// Their output is held and printed in that order once vitest is done, then one summary line.
+// Exit 1 when anything failed, naming what did.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const node = process.execPath;
+const bin = (...parts) => path.join(root, "node_modules", ...parts);
+const hasGo = spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
+
+/** The checks beside vitest, in the order they run and print. */
+const checks = [
+  { name: "typecheck", args: [bin("typescript", "bin", "tsc"), "-p", "tsconfig.json", "--noEmit"] },
+  { name: "parity replay", args: ["parity/replay.mjs"] },
+  hasGo ? { name: "parity drift", args: ["parity/record.mjs", "--check"] } : { name: "parity drift", skipped: "go is not installed" },
+  { name: "conformance", args: ["scripts/conformance.mjs"] },
+];
+
+const children = new Set();
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-test-"));
+
+/** Runs `node args…` in the project root; resolves with its exit code (1 when killed by a signal). */
+function run(args, stdio) {
+  const started = Date.now();
+  const child = spawn(node, args, { cwd: root, stdio });
+  children.add(child);
+  return new Promise((resolve) => {
+    child.once("error", (err) => {
+      children.delete(child);
+      resolve({ code: 1, seconds: 0, error: err.message });
+    });
+    child.once("close", (code, signal) => {
+      children.delete(child);
+      resolve({ code: code ?? 1, signal, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+async function runChecks() {
+  for (const check of checks) {
+    if (check.skipped) continue;
+    check.log = path.join(outDir, `${check.name.replace(/\W+/g, "-")}.log`);
+    const fd = fs.openSync(check.log, "w");
+    try {
+      Object.assign(check, await run(check.args, ["ignore", fd, fd]));
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+// Ctrl-C reaches every process of the group by itself; a TERM sent to this process alone (a CI
+// timeout) must not leave the clients and servers running.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) child.kill("SIGTERM");
+    fs.rmSync(outDir, { recursive: true, force: true });
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
+
+const background = runChecks();
+const vitest = await run([bin("vitest", "vitest.mjs"), "run"], "inherit");
+process.stderr.write(vitest.code === 0 ? "" : "test: vitest failed; waiting for the other checks to finish\n");
+await background;
+
+const summary = [`vitest ${vitest.code === 0 ? "ok" : `FAILED (exit ${vitest.code})`} (${vitest.seconds.toFixed(0)} s)`];
+for (const check of checks) {
+  if (check.skipped) {
+    summary.push(`${check.name} skipped (${check.skipped})`);
+    continue;
+  }
+  const ok = check.code === 0;
+  process.stdout.write(`\n── ${check.name} (node ${check.args.map((a) => path.relative(root, a) || a).join(" ")}) ──\n`);
+  process.stdout.write(fs.readFileSync(check.log, "utf8"));
+  if (check.error) process.stdout.write(`${check.error}\n`);
+  summary.push(`${check.name} ${ok ? "ok" : `FAILED (exit ${check.signal ?? check.code})`} (${check.seconds.toFixed(0)} s)`);
+}
+fs.rmSync(outDir, { recursive: true, force: true });
+const failed = [vitest, ...checks].filter((c) => !c.skipped && c.code !== 0).length;
+process.stdout.write(`\ntest: ${summary.join(", ")}\n`);
+if (failed > 0) process.stdout.write(`test: ${failed} of ${checks.filter((c) => !c.skipped).length + 1} checks FAILED (see above)\n`);
+process.exitCode = failed > 0 ? 1 : 0;
