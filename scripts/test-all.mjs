@@ -19,7 +19,12 @@ const hasGo = spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 
 /** The checks beside vitest, in the order they run and print. */
 const checks = [
-  { name: "typecheck", args: [bin("typescript", "bin", "tsc"), "-p", "tsconfig.json", "--noEmit"] },
+  // Incremental: on an unchanged tree 3 s of CPU instead of 13. The state lives in node_modules,
+  // so a fresh install starts from nothing; tsc repeats the errors of unchanged files from it.
+  {
+    name: "typecheck",
+    args: [bin("typescript", "bin", "tsc"), "-p", "tsconfig.json", "--noEmit", "--incremental", "--tsBuildInfoFile", bin(".cache", "careem-mcp", "typecheck.tsbuildinfo")],
+  },
   { name: "parity replay", args: ["parity/replay.mjs"] },
   hasGo ? { name: "parity drift", args: ["parity/record.mjs", "--check"] } : { name: "parity drift", skipped: "go is not installed" },
   { name: "conformance", args: ["scripts/conformance.mjs"] },
