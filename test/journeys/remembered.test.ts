@@ -33,7 +33,11 @@ function httpWay(): Way {
   };
 }
 
-/** Each stdio session is a process of its own, as a spawning client (Claude Desktop) has it. */
+/**
+ * Each stdio session is a process of its own, as a spawning client (Claude Desktop) has it.
+ * Declared latencies scaled to 0, as the HTTP way's server has them (server.ts): the journeys
+ * test the conversation, not the waiting (at scale 1 each checkout waited 1.5 to 4 s).
+ */
 function stdioWay(): Way {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-remembered-"));
   return {
@@ -43,7 +47,7 @@ function stdioWay(): Way {
       openOver(
         new StdioClientTransport({
           command: process.execPath,
-          args: [path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir],
+          args: [path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--delay-scale", "0"],
           cwd: projectRoot,
           stderr: "pipe",
         }),
