@@ -1,8 +1,12 @@
 // `why`, `calls [--follow]` and `sessions` as a user runs them (issue 14), against a spawned server.
+// Most commands run in this process (the same runCli as `node dist/cli.js`, see
+// test/cli/runCliInProcess.ts); spawned are `calls --follow`, which prints until killed, and the
+// refusals, whose words and exit code come from src/cli.ts's handler.
 import { execFile, spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { catalogFixture } from "../transports/catalog.js";
 import { cli, projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
 
@@ -12,9 +16,15 @@ let client: Client;
 let session: string;
 let port: string;
 
+// A command that sets no exit code exits 0, as src/cli.ts has it.
+const run = async (...args: string[]) => {
+  const r = await runCliInProcess(...args);
+  return { status: r.status ?? 0, stdout: r.stdout, stderr: r.stderr };
+};
+
 // Async, so this process keeps serving its sockets while the command runs (a blocked event loop
 // would hand fetch a keep-alive socket the server has closed meanwhile).
-const run = (...args: string[]) =>
+const spawned = (...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
     execFile(process.execPath, [cli, ...args], { cwd: projectRoot, encoding: "utf8" }, (err, stdout, stderr) =>
       resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -64,7 +74,7 @@ describe("why", () => {
   });
 
   it("--session with a session that is not open is refused with the open ones", async () => {
-    const r = await run("why", "track_ride", "{}", "--session", "nope", "--port", port);
+    const r = await spawned("why", "track_ride", "{}", "--session", "nope", "--port", port);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(`careem-mcp: no open session "nope"; open sessions: ${session} (./careem-mcp.sh sessions lists them)\n`);
   });
@@ -97,7 +107,7 @@ describe("calls", () => {
   });
 
   it("a server that is not there is named, with what to do", async () => {
-    const r = await run("calls", "--port", "9");
+    const r = await spawned("calls", "--port", "9");
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^careem-mcp: cannot reach a careem-mcp server at http:\/\/127\.0\.0\.1:9\/_local\/calls\? \(.+\); start one with \.\/careem-mcp\.sh, or pass its --port\n$/);
   });
