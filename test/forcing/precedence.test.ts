@@ -1,12 +1,12 @@
 // README's precedence table, executed (issue 17): one test per row, against a real server on
 // the real catalog. Each row sets the forcing layers it names and makes one call.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
+import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
 
 interface Row {
   call: string | null;
@@ -55,7 +55,12 @@ afterAll(async () => {
   temp?.remove();
 });
 
-const scenarioCli = (...args: string[]) => execFileSync(process.execPath, [cli, "scenario", ...args, "--tools", path.join(projectRoot, "tools"), "--run-dir", temp.runDir], { cwd: projectRoot, encoding: "utf8" });
+// `./careem-mcp.sh scenario …` run in this process (the same runCli as node dist/cli.js; its
+// spawned form runs in parallelSessions.test.ts): a failed command fails the row, as a non-zero exit did.
+async function scenarioCli(...args: string[]): Promise<void> {
+  const run = await runCliInProcess("scenario", ...args, "--tools", path.join(projectRoot, "tools"), "--run-dir", temp.runDir);
+  if ((run.status ?? 0) !== 0) throw new Error(`scenario ${args.join(" ")} exited ${run.status}: ${run.stderr}`);
+}
 
 async function sessionForcing(scenario: string | null): Promise<void> {
   const url = `${server.baseUrl}/_local/sessions/${sessionId}/overrides/get_ride_status`;
@@ -67,8 +72,8 @@ describe("README precedence table", () => {
   it("has the five layers' rows", () => expect(rows.length).toBe(5));
 
   it.each(rows)("call $call, session $session, file $file, rideId $rideId -> $answer ($chosenBy)", async (row) => {
-    if (row.file) scenarioCli("get_ride_status", row.file);
-    else scenarioCli("get_ride_status", "--clear");
+    if (row.file) await scenarioCli("get_ride_status", row.file);
+    else await scenarioCli("get_ride_status", "--clear");
     await sessionForcing(row.session);
     const result = await client.callTool({ name: "get_ride_status", arguments: { rideId: row.rideId }, ...(row.call ? { _meta: { "careem-mcp/scenario": row.call } } : {}) });
     const { calls } = (await (await fetch(`${server.baseUrl}/_local/calls?session=${sessionId}`)).json()) as { calls: { scenario: string; selectedBy: string; forcedBy?: string; isError: boolean }[] };
