@@ -1,4 +1,32 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The files that take longest, longest first: mostly waiting on declared delays, timeouts and
+ * spawned servers. vitest orders by the durations of the last run it remembers, and without one
+ * (a fresh clone, where CI runs) by file size, which put transports.test.ts (under 1 KB, about
+ * 20 s) last, alone on one worker at the end. Only the order depends on this list.
+ */
+const slowest = [
+  "test/dynamics/dynamics.test.ts",
+  "test/transports/transports.test.ts",
+  "test/journeys/remembered.test.ts",
+  "test/reliability/memory.test.ts",
+  "test/transports/process.test.ts",
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = slowest.indexOf(path.relative(import.meta.dirname, f.moduleId).split(path.sep).join("/"));
+      return i < 0 ? slowest.length : i;
+    };
+    // Array.prototype.sort is stable: the other files keep vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -15,5 +43,6 @@ export default defineConfig({
     // of the suite's wall time here (issue 10, item 9). Test files therefore put back what they
     // change in the process (environment variables, spies) in their own after-hooks.
     isolate: false,
+    sequence: { sequencer: SlowestFirst },
   },
 });
