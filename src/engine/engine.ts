@@ -3,7 +3,7 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
 import { goQuote } from "./goFormat.js";
-import { goJson } from "./goJson.js";
+import { goJson, goJsonFinal } from "./goJson.js";
 import { stringifyDeep } from "./jsonText.js";
 import { render } from "./render.js";
 import { selectScenario, type Selection } from "./select.js";
@@ -215,7 +215,8 @@ export class Engine {
       if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
       // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted.
       const output = (tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
-      result = { content: [{ type: "text", text: goJson(output) }], structuredContent: output, isError: false };
+      // Final from here on: the answer's encoder reuses this text for structuredContent.
+      result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };

@@ -5,6 +5,7 @@ import type { LoadedScenario } from "./loadTool.js";
 import { matchArguments, type MatchResult } from "./match.js";
 import type { Clock, Json } from "./types.js";
 import { truthy } from "../state/expression.js";
+import { conditionValue } from "../state/conditionValue.js";
 
 export interface Selection {
   scenario: LoadedScenario | undefined;
@@ -37,7 +38,7 @@ function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: S
   if (extra?.when) {
     if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
     // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
-    const value = extra.when.evaluate({ args, state: extra.when.source.includes("$state") ? ctx.state() : undefined, clock: ctx.clock });
+    const value = conditionValue(extra.when, args, ctx.state, ctx.clock);
     if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
   }
   return { matched: true };
