@@ -262,8 +262,9 @@ export class Engine {
     const argObject = args as Record<string, Json>;
     // Matching sees the arguments plus `$user`, as a real call's does.
     const subject = withSignedInUser(argObject, call.userId);
-    report.steps = whySteps(tool.scenarios, subject);
-    const decided = this.decide(tool, argObject, call, false, this.stateOf(call).context);
+    const state = this.stateOf(call).context;
+    report.steps = whySteps(tool.scenarios, subject, state);
+    const decided = this.decide(tool, argObject, call, false, state);
     report.warnings = decided.warnings;
     if (decided.kind === "refused") return { ...report, error: decided.refusal };
     const { selection, forced } = decided;

@@ -25,7 +25,8 @@ export function isDefaultScenario(scenario: LoadedScenario): boolean {
   return !scenario.match && !scenario.state?.schema && !scenario.state?.when;
 }
 
-function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
+/** Whether every condition of the scenario holds (a default's none always do), else the first that does not and why. */
+export function scenarioConditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
   if (scenario.match) {
     const result = matchArguments(scenario.match.value, args);
     if (!result.matched) return result;
@@ -53,7 +54,7 @@ export function selectScenario(scenarios: LoadedScenario[], args: Record<string,
   const misses: Selection["misses"] = [];
   for (const scenario of scenarios) {
     if (isDefaultScenario(scenario)) continue;
-    const result = conditions(scenario, args, ctx);
+    const result = scenarioConditions(scenario, args, ctx);
     if (result.matched) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched", misses };
     misses.push({ scenario: scenario.name, result });
   }
