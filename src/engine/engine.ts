@@ -5,7 +5,7 @@ import { Catalog } from "./catalog.js";
 import { goQuote } from "./goFormat.js";
 import { goJson, goJsonFinal } from "./goJson.js";
 import { stringifyDeep } from "./jsonText.js";
-import { render } from "./render.js";
+import { render, renderSorted, rendersObject } from "./render.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
@@ -192,9 +192,12 @@ export class Engine {
     }
 
     const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined };
+    // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
+    // every depth. Rendered in that order straight away where the answer is an object.
+    const sorted = !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);
     let value: Json;
     try {
-      value = render(scenario.template, renderContext);
+      value = sorted ? renderSorted(scenario.template, renderContext) : render(scenario.template, renderContext);
     } catch (err) {
       const text = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" could not render: ${err instanceof Error ? err.message : String(err)}`;
       return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
@@ -214,8 +217,7 @@ export class Engine {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
       if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-      // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted.
-      const output = (tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
+      const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
       // Final from here on: the answer's encoder reuses this text for structuredContent.
       result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
     } else {
