@@ -9,6 +9,7 @@ import { truthy } from "../state/expression.js";
 import { applyOperations } from "../state/operations.js";
 import { isObject } from "./schemaWalk.js";
 import type { RandomSource } from "../engine/types.js";
+import { setOwn } from "../engine/setOwn.js";
 
 /** `base` with `over` laid on top, objects merged key by key. */
 export function deepMerge(base: Json, over: Json): Json {
@@ -16,7 +17,7 @@ export function deepMerge(base: Json, over: Json): Json {
   const out: JsonObject = structuredClone(base as JsonObject);
   for (const [key, value] of Object.entries(over)) {
     const current = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
-    Object.defineProperty(out, key, { value: current === undefined ? structuredClone(value) : deepMerge(current, value), enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, current === undefined ? structuredClone(value) : deepMerge(current, value));
   }
   return out;
 }

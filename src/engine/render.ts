@@ -5,6 +5,7 @@ import { sortKeys } from "./sortKeys.js";
 import type { Placeholder } from "./placeholder.js";
 import type { Template, TemplateNode } from "./template.js";
 import type { Clock, Json, RandomSource } from "./types.js";
+import { setOwn } from "./setOwn.js";
 
 export interface RenderContext {
   args: Record<string, Json>;
@@ -124,9 +125,7 @@ function renderNode(node: TemplateNode, ctx: RenderContext, sorted: boolean): Js
       for (const [key, node_] of entriesOf(node, sorted)) {
         const value = renderNode(node_, ctx, sorted);
         if (value === undefined) continue;
-        // Assigning "__proto__" would set the prototype; define it so it stays a data key.
-        if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-        else out[key] = value;
+        setOwn(out, key, value);
       }
       return out;
     }
