@@ -119,7 +119,9 @@ async function explain() {
   try {
     const report = await api.why(selected.tool, selected.arguments, selected.session);
     const steps = report.steps.map((s) => {
-      const verdict = s.matched === null ? "default (no match block)" : s.matched ? "matched" : `no: ${s.key} expected ${JSON.stringify(s.expected)}, got ${s.seen === undefined ? "nothing" : JSON.stringify(s.seen)}`;
+      // A match-schema or when condition has no single expected value: its reason says why.
+      const miss = s.expected === undefined && s.reason ? `no: ${s.key} ${s.reason}` : `no: ${s.key} expected ${JSON.stringify(s.expected)}, got ${s.seen === undefined ? "nothing" : JSON.stringify(s.seen)}`;
+      const verdict = s.matched === null ? "default (no conditions)" : s.matched ? "matched" : miss;
       return el("li", { class: s.scenario === report.scenario ? "selected" : "" }, el("code", {}, s.scenario), ` – ${verdict}`, s.scenario === report.scenario ? " ← would answer now" : "");
     });
     const end = report.error ? `No scenario: ${report.error}` : `Would answer now: ${report.scenario} (${report.forced ? `forced by the ${report.forced.layer} layer` : report.selectedBy})`;

@@ -9,21 +9,26 @@ import { truthy } from "../state/expression.js";
 import { applyOperations } from "../state/operations.js";
 import { isObject } from "./schemaWalk.js";
 import type { RandomSource } from "../engine/types.js";
+import { setOwn } from "../engine/setOwn.js";
 
-/** `base` with `over` laid on top, objects merged key by key. */
+/**
+ * `base` with `over` laid on top, objects merged key by key. Parts of `base` that `over` does
+ * not touch are shared, not copied: the result is read, never changed (copying the whole initial
+ * state for every stateful scenario was a third of --check's time at 2,000 files).
+ */
 export function deepMerge(base: Json, over: Json): Json {
   if (!isObject(base) || !isObject(over)) return structuredClone(over);
-  const out: JsonObject = structuredClone(base as JsonObject);
+  const out: JsonObject = { ...(base as JsonObject) };
   for (const [key, value] of Object.entries(over)) {
     const current = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
-    Object.defineProperty(out, key, { value: current === undefined ? structuredClone(value) : deepMerge(current, value), enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, current === undefined ? structuredClone(value) : deepMerge(current, value));
   }
   return out;
 }
 
-/** The state a scenario is rendered with in --check. */
+/** The state a scenario is rendered with in --check. Read only: it shares parts with `initial`. */
 export function sampleState(initial: JsonObject, scenario: LoadedScenario): JsonObject {
-  return (scenario.state?.given ? deepMerge(initial, scenario.state.given.value) : structuredClone(initial)) as JsonObject;
+  return (scenario.state?.given ? deepMerge(initial, scenario.state.given.value) : initial) as JsonObject;
 }
 
 /** Problems of one stateful scenario with sample arguments and state (without the render itself). */

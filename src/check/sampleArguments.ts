@@ -2,6 +2,7 @@
 // block laid over them, exactly by the format seed's rules.
 import type { Json, JsonObject } from "../engine/types.js";
 import { branches, firstType, isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
+import { setOwn } from "../engine/setOwn.js";
 
 /** enum[0]; else by first non-null type: "sample", 1, false, [item], nested object. */
 export function sampleFor(root: SchemaNode, schema: unknown, depth = 0): Json {
@@ -26,7 +27,7 @@ export function sampleFor(root: SchemaNode, schema: unknown, depth = 0): Json {
       for (const b of all) {
         if (!isObject(b.properties)) continue;
         for (const [key, sub] of Object.entries(b.properties)) {
-          if (!(key in out)) Object.defineProperty(out, key, { value: sampleFor(root, sub, depth + 1), enumerable: true, writable: true, configurable: true });
+          if (!(key in out)) setOwn(out, key, sampleFor(root, sub, depth + 1));
         }
       }
       return out;
@@ -51,7 +52,7 @@ export function overlay(sample: Json | undefined, pattern: Json): Json {
     const base: JsonObject = isObject(sample) ? { ...(sample as JsonObject) } : {};
     for (const [key, value] of Object.entries(pattern)) {
       const current = Object.prototype.hasOwnProperty.call(base, key) ? base[key] : undefined;
-      Object.defineProperty(base, key, { value: overlay(current, value as Json), enumerable: true, writable: true, configurable: true });
+      setOwn(base, key, overlay(current, value as Json));
     }
     return base;
   }

@@ -20,7 +20,9 @@ export function formatWhy(report: WhyReport, args: unknown): string {
   const width = Math.max(0, ...report.steps.map((s) => s.scenario.length));
   report.steps.forEach((s, i) => {
     const name = s.scenario.padEnd(width);
-    const verdict = s.matched === null ? "default (no match block)" : s.matched ? "matched" : `no: ${s.key} expected ${show(s.expected)}, seen ${show(s.seen)}`;
+    // A match-schema or when condition has no single expected value: its reason says why.
+    const miss = s.expected === undefined && s.reason ? `no: ${s.key} ${s.reason}` : `no: ${s.key} expected ${show(s.expected)}, seen ${show(s.seen)}`;
+    const verdict = s.matched === null ? "default (no conditions)" : s.matched ? "matched" : miss;
     lines.push(`  ${String(i + 1).padStart(2)}. ${name}  ${verdict}  (line ${s.line})`);
   });
   for (const w of report.warnings) lines.push(`  warning: ${w}`);

@@ -15,8 +15,20 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
+/** The last few instants formatted: a response renders several times per call, each whole seconds. */
+const recentIso = new Map<number, string>();
+
 /** `2026-10-05T12:00:00Z`: UTC, no milliseconds. */
 export function isoUtc(ms: number): string {
+  let text = recentIso.get(ms);
+  if (text === undefined) {
+    if (recentIso.size >= 64) recentIso.clear();
+    recentIso.set(ms, (text = formatIsoUtc(ms)));
+  }
+  return text;
+}
+
+function formatIsoUtc(ms: number): string {
   const iso = new Date(ms).toISOString();
   // `YYYY-MM-DDTHH:mm:ss.sssZ`; years past 9999 print longer and take the general path.
   return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, "Z");

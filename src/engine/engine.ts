@@ -3,9 +3,9 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
 import { goQuote } from "./goFormat.js";
-import { goJson } from "./goJson.js";
+import { goJson, goJsonFinal } from "./goJson.js";
 import { stringifyDeep } from "./jsonText.js";
-import { render } from "./render.js";
+import { render, renderSorted, rendersObject } from "./render.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
 import { isObject } from "./isObject.js";
@@ -54,15 +54,16 @@ function errorResult(text: string): ToolCallResult {
 }
 
 /**
- * A definition's JSON, kept as long as its parsed file is: a file that did not change keeps its
- * definition object, so a fingerprint of 2,000 files costs their stats, not 2,000 encodings.
+ * A digest of a definition's JSON, kept as long as its parsed file is: a file that did not
+ * change keeps its definition object, so a fingerprint of 2,000 files costs their stats, not
+ * 2,000 encodings. A digest, not the text: the texts were 6.5 MiB at 2,000 files.
  */
-const definitionTexts = new WeakMap<JsonObject, string>();
+const definitionDigests = new WeakMap<JsonObject, string>();
 
-function definitionText(definition: JsonObject): string {
-  let text = definitionTexts.get(definition);
-  if (text === undefined) definitionTexts.set(definition, (text = JSON.stringify(definition)));
-  return text;
+function definitionDigest(definition: JsonObject): string {
+  let digest = definitionDigests.get(definition);
+  if (digest === undefined) definitionDigests.set(definition, (digest = createHash("sha1").update(JSON.stringify(definition)).digest("base64")));
+  return digest;
 }
 
 export class Engine {
@@ -112,7 +113,7 @@ export class Engine {
   fingerprint(): string {
     const hash = createHash("sha1");
     for (const entry of this.catalog.all()) {
-      if (entry.kind === "ok") hash.update(`${entry.name}\u0000${definitionText(entry.result.tool.definition)}\u0001`);
+      if (entry.kind === "ok") hash.update(`${entry.name}\u0000${definitionDigest(entry.result.tool.definition)}\u0001`);
     }
     return hash.digest("hex");
   }
@@ -191,9 +192,12 @@ export class Engine {
     }
 
     const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined };
+    // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
+    // every depth. Rendered in that order straight away where the answer is an object.
+    const sorted = !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);
     let value: Json;
     try {
-      value = render(scenario.template, renderContext);
+      value = sorted ? renderSorted(scenario.template, renderContext) : render(scenario.template, renderContext);
     } catch (err) {
       const text = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" could not render: ${err instanceof Error ? err.message : String(err)}`;
       return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
@@ -213,9 +217,9 @@ export class Engine {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
       if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-      // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted.
-      const output = (tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
-      result = { content: [{ type: "text", text: goJson(output) }], structuredContent: output, isError: false };
+      const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
+      // Final from here on: the answer's encoder reuses this text for structuredContent.
+      result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };
@@ -260,8 +264,9 @@ export class Engine {
     const argObject = args as Record<string, Json>;
     // Matching sees the arguments plus `$user`, as a real call's does.
     const subject = withSignedInUser(argObject, call.userId);
-    report.steps = whySteps(tool.scenarios, subject);
-    const decided = this.decide(tool, argObject, call, false, this.stateOf(call).context);
+    const state = this.stateOf(call).context;
+    report.steps = whySteps(tool.scenarios, subject, state);
+    const decided = this.decide(tool, argObject, call, false, state);
     report.warnings = decided.warnings;
     if (decided.kind === "refused") return { ...report, error: decided.refusal };
     const { selection, forced } = decided;

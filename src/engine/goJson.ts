@@ -14,3 +14,22 @@ const GO_ESCAPES: Record<string, string> = {
 export function goJson(value: unknown): string {
   return stringifyDeep(value).replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c] as string);
 }
+
+/**
+ * goJson texts of objects that are never changed after being written: a call's structured output
+ * is written once for its text content and then again, identically, where the JSON-RPC answer
+ * embeds it (goWire). Remembered per object, forgotten with it: half the cost of that output.
+ */
+const written = new WeakMap<object, string>();
+
+/** goJson of an object its owner will not change again; goJsonOf finds the text later. */
+export function goJsonFinal(value: object): string {
+  const text = goJson(value);
+  written.set(value, text);
+  return text;
+}
+
+/** The text goJsonFinal wrote for this object, or goJson of it. */
+export function goJsonOf(value: unknown): string {
+  return (typeof value === "object" && value !== null && written.get(value)) || goJson(value);
+}

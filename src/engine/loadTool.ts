@@ -7,6 +7,7 @@ import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
 import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
 import { SharedByContent } from "./sharedByContent.js";
+import { withSharedParts } from "./sharedParts.js";
 import { isObject } from "./isObject.js";
 import { compileScenarioState, type ScenarioState } from "../state/scenarioState.js";
 
@@ -102,15 +103,17 @@ export function loadTool(file: ToolFile, opts: { keepText?: boolean } = {}): Loa
   }
 
   let validators: ToolValidators | undefined;
-  if (definition && problems.length === 0) {
+  // Identical schemas across files (or edits) become one object, with one compiled validator.
+  const served = definition && problems.length === 0 ? withSharedParts(definition) : definition;
+  if (served && problems.length === 0) {
     try {
-      validators = compileValidators(definition);
+      validators = compileValidators(served);
     } catch (err) {
       if (!(err instanceof SchemaCompileError)) throw err;
       at(defLine, err.message);
     }
   }
-  if (problems.length > 0 || !definition || !validators) return { ok: false, problems };
+  if (problems.length > 0 || !served || !validators) return { ok: false, problems };
   let initialState: Template | undefined;
   if (file.state) {
     try {
@@ -124,9 +127,9 @@ export function loadTool(file: ToolFile, opts: { keepText?: boolean } = {}): Loa
     }
   }
   if (problems.length > 0) return { ok: false, problems };
-  const kept = opts.keepText ? file : keepable(file);
+  const kept = opts.keepText ? file : keepable(file, served);
   for (const scenario of scenarios) scenario.name = fresh(scenario.name);
-  return { ok: true, tool: { file: kept, name: kept.name, definition, scenarios, validators, initialState } };
+  return { ok: true, tool: { file: kept, name: kept.name, definition: served, scenarios, validators, initialState } };
 }
 
 function fresh<T>(value: T): T {
@@ -138,21 +141,23 @@ function fresh<T>(value: T): T {
 }
 
 /**
- * What a loaded tool keeps of its file: not the response, error, dynamics, match-schema, then and
- * state texts (compiled into templates and operations), and no string cut out of the file's text. V8 keeps a whole string alive for any
- * slice of it, so a scenario name or front-matter value kept the file's text (about 15 KB, twice
- * that for non-Latin-1 text) for as long as the tool was loaded: 46 MiB at 2,000 files.
- * structuredClone makes fresh copies; the definition and match blocks are JSON.parse output,
- * which never slices, and are kept as they are.
+ * What a loaded tool keeps of its file: not its scenarios or ## State text (compiled into the
+ * tool's scenarios and initial state), the definition as served, and no string cut out of the
+ * file's text. V8 keeps a whole string alive for any slice of it, so a scenario name or
+ * front-matter value kept the file's text (about 15 KB, twice that for non-Latin-1 text) for as
+ * long as the tool was loaded: 46 MiB at 2,000 files. structuredClone makes fresh copies; the
+ * definition and match blocks are JSON.parse output, which never slices.
  */
-function keepable(file: ToolFile): ToolFile {
+function keepable(file: ToolFile, definition: JsonObject): ToolFile {
   return {
     ...file,
+    // The definition as served (its schemas shared with identical ones), not the parsed copy.
+    ...(file.definition && { definition: { line: file.definition.line, value: definition } }),
     path: fresh(file.path),
     name: fresh(file.name),
     frontMatter: fresh(file.frontMatter),
-    // match-schema and then texts are compiled into the scenario's state part: the raw texts go too.
-    scenarios: file.scenarios.map(({ response: _response, error: _error, dynamics: _dynamics, matchSchema: _matchSchema, then: _then, ...rest }) => ({ ...rest, name: fresh(rest.name) })),
+    // Every scenario is compiled into the tool's own list; only --check (keepText) reads them as written.
+    scenarios: [],
     // The ## State text is compiled into initialState; only its line is read again (for problems).
     ...(file.state && { state: { line: file.state.line, value: "" } }),
   };

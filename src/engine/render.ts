@@ -1,9 +1,11 @@
 // Render a compiled template for one call. Single pass: text an argument brings in is never
 // scanned again, so `{{uuid}}` inside an argument stays literal text.
 import { formatDubai, isoUtc } from "./dubaiTime.js";
+import { sortKeys } from "./sortKeys.js";
 import type { Placeholder } from "./placeholder.js";
 import type { Template, TemplateNode } from "./template.js";
 import type { Clock, Json, RandomSource } from "./types.js";
+import { setOwn } from "./setOwn.js";
 
 export interface RenderContext {
   args: Record<string, Json>;
@@ -64,13 +66,46 @@ function textValue(ph: Placeholder, ctx: RenderContext): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** undefined: an expression found nothing, and the key or array item that holds it is left out. */
-function renderNode(node: TemplateNode, ctx: RenderContext): Json | undefined {
+/**
+ * Sorted forms of a template's constant parts, made once per node: a literal subtree (frozen, as
+ * it is shared by every answer that renders it) and an object node's entries in key order.
+ */
+const sortedLiterals = new WeakMap<TemplateNode, Json>();
+const sortedEntries = new WeakMap<TemplateNode, [string, TemplateNode][]>();
+
+function sortedLiteral(node: Extract<TemplateNode, { t: "literal" }>): Json {
+  let value = sortedLiterals.get(node);
+  if (value === undefined) sortedLiterals.set(node, (value = deepFreeze(sortKeys(node.value) as Json)));
+  return value;
+}
+
+function entriesOf(node: Extract<TemplateNode, { t: "object" }>, sorted: boolean): [string, TemplateNode][] {
+  if (!sorted) return node.entries;
+  let entries = sortedEntries.get(node);
+  if (!entries) sortedEntries.set(node, (entries = [...node.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  return entries;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * undefined: an expression found nothing, and the key or array item that holds it is left out.
+ * `sorted`: every object's keys in sorted order, as sortKeys would leave them.
+ */
+function renderNode(node: TemplateNode, ctx: RenderContext, sorted: boolean): Json | undefined {
   switch (node.t) {
     case "literal":
-      return node.value;
-    case "bare":
-      return bareValue(node.ph, ctx);
+      return sorted ? sortedLiteral(node) : node.value;
+    case "bare": {
+      const value = bareValue(node.ph, ctx);
+      return sorted && value !== null && typeof value === "object" ? (sortKeys(value) as Json) : value;
+    }
     case "text": {
       let out = "";
       for (const part of node.parts) out += typeof part === "string" ? part : textValue(part, ctx);
@@ -79,7 +114,7 @@ function renderNode(node: TemplateNode, ctx: RenderContext): Json | undefined {
     case "array": {
       const out: Json[] = [];
       for (const item of node.items) {
-        const value = renderNode(item, ctx);
+        const value = renderNode(item, ctx, sorted);
         if (value !== undefined) out.push(value);
       }
       return out;
@@ -87,12 +122,10 @@ function renderNode(node: TemplateNode, ctx: RenderContext): Json | undefined {
     case "object": {
       // A plain loop: this runs for every object of every response (issue 5).
       const out: Record<string, Json> = {};
-      for (const [key, node_] of node.entries) {
-        const value = renderNode(node_, ctx);
+      for (const [key, node_] of entriesOf(node, sorted)) {
+        const value = renderNode(node_, ctx, sorted);
         if (value === undefined) continue;
-        // Assigning "__proto__" would set the prototype; define it so it stays a data key.
-        if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-        else out[key] = value;
+        setOwn(out, key, value);
       }
       return out;
     }
@@ -100,6 +133,25 @@ function renderNode(node: TemplateNode, ctx: RenderContext): Json | undefined {
 }
 
 export function render(template: Template, ctx: RenderContext): Json {
-  const value = renderNode(template.root, ctx);
+  const value = renderNode(template.root, ctx, false);
+  return value === undefined ? null : value;
+}
+
+/**
+ * Whether renderSorted gives sortKeys(render(...)) for this template: its root is an object (a
+ * root array or scalar is not sorted by the engine, so neither are the objects inside it).
+ */
+export function rendersObject(template: Template): boolean {
+  const root = template.root;
+  return root.t === "object" || (root.t === "literal" && root.value !== null && typeof root.value === "object" && !Array.isArray(root.value));
+}
+
+/**
+ * sortKeys(render(template, ctx)) without the copy: objects are built in sorted key order, and
+ * constant subtrees come sorted and frozen, shared by every call (callers must not change the
+ * answer; nothing does: it is written out as text). Only for templates rendersObject accepts.
+ */
+export function renderSorted(template: Template, ctx: RenderContext): Json {
+  const value = renderNode(template.root, ctx, true);
   return value === undefined ? null : value;
 }

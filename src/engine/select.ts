@@ -5,6 +5,7 @@ import type { LoadedScenario } from "./loadTool.js";
 import { matchArguments, type MatchResult } from "./match.js";
 import type { Clock, Json } from "./types.js";
 import { truthy } from "../state/expression.js";
+import { conditionValue } from "../state/conditionValue.js";
 
 export interface Selection {
   scenario: LoadedScenario | undefined;
@@ -24,7 +25,8 @@ export function isDefaultScenario(scenario: LoadedScenario): boolean {
   return !scenario.match && !scenario.state?.schema && !scenario.state?.when;
 }
 
-function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
+/** Whether every condition of the scenario holds (a default's none always do), else the first that does not and why. */
+export function scenarioConditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
   if (scenario.match) {
     const result = matchArguments(scenario.match.value, args);
     if (!result.matched) return result;
@@ -37,7 +39,7 @@ function conditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: S
   if (extra?.when) {
     if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
     // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
-    const value = extra.when.evaluate({ args, state: extra.when.source.includes("$state") ? ctx.state() : undefined, clock: ctx.clock });
+    const value = conditionValue(extra.when, args, ctx.state, ctx.clock);
     if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
   }
   return { matched: true };
@@ -52,7 +54,7 @@ export function selectScenario(scenarios: LoadedScenario[], args: Record<string,
   const misses: Selection["misses"] = [];
   for (const scenario of scenarios) {
     if (isDefaultScenario(scenario)) continue;
-    const result = conditions(scenario, args, ctx);
+    const result = scenarioConditions(scenario, args, ctx);
     if (result.matched) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched", misses };
     misses.push({ scenario: scenario.name, result });
   }

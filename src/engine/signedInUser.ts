@@ -11,8 +11,9 @@ export const userMatchKey = "$user";
 
 /** The arguments as matching sees them: the call's own, plus `$user`. */
 export function withSignedInUser<T>(args: Record<string, T>, userId: string | undefined): Record<string, T | string> {
+  // Spread copies an argument named "__proto__" as a data key; "$user" is no special key, so
+  // a plain assignment keeps it a data key too (and is much cheaper than defineProperty).
   const subject: Record<string, T | string> = { ...args };
-  // defineProperty: a data key even if an argument was named "__proto__" (spread keeps it so).
-  Object.defineProperty(subject, userMatchKey, { value: userId ?? defaultUserId, enumerable: true, writable: true, configurable: true });
+  subject[userMatchKey] = userId ?? defaultUserId;
   return subject;
 }

@@ -1,6 +1,7 @@
 // Go's encoding/json writes map keys sorted. The go-sdk re-marshals a tool's output through a
 // map[string]any when the tool has an outputSchema (mcp.applySchema), so production's
 // structured output has its keys sorted at every depth (measured by the parity twin, issue 11).
+import { setOwn } from "./setOwn.js";
 
 /** A copy of `value` with every object's keys sorted, at every depth. */
 export function sortKeys(value: unknown): unknown {
@@ -20,10 +21,7 @@ export function sortKeys(value: unknown): unknown {
         stack.push([v, copy]);
       }
       if (Array.isArray(to)) to.push(copy);
-      // Plain assignment is several times faster than defineProperty (this runs on every call
-      // with an outputSchema); only "__proto__" would set the prototype instead of a key.
-      else if (k === "__proto__") Object.defineProperty(to, k, { value: copy, enumerable: true, writable: true, configurable: true });
-      else (to as Record<string, unknown>)[k as string] = copy;
+      else setOwn(to, k as string, copy);
     }
   }
   return root;

@@ -3,7 +3,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { goValidationReason } from "./goValidation.js";
-import { SharedByContent } from "./sharedByContent.js";
 import type { JsonObject } from "./types.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
@@ -57,23 +56,25 @@ export class SchemaCompileError extends Error {
   }
 }
 
-// Identical schemas (across files, or one file's schema across its edits) share one compiled
-// validator: compiling is the costliest part of loading a file, and at 2,000 files the compiled
-// code was most of the heap.
-const sharedInputs = new SharedByContent<ValidateFunction>();
-const sharedOutputs = new SharedByContent<ValidateFunction>();
+// Identical schemas (across files, or one file's schema across its edits) are one object by
+// the time they get here (sharedParts.ts), and share one compiled validator: compiling is the
+// costliest part of loading a file, and at 2,000 files the compiled code was most of the heap.
+// Held weakly: a validator lives as long as its schema object.
+const compiledInputs = new WeakMap<object, ValidateFunction>();
+const compiledOutputs = new WeakMap<object, ValidateFunction>();
 
 function compileShared(which: "inputSchema" | "outputSchema", schema: JsonObject): ValidateFunction {
-  const [shared, ajv] = which === "inputSchema" ? [sharedInputs, () => argumentsAjv] : [sharedOutputs, () => outputAjv];
+  const compiled = which === "inputSchema" ? compiledInputs : compiledOutputs;
+  let validate = compiled.get(schema);
+  if (validate) return validate;
   try {
-    // JSON.stringify overflows on a schema nested thousands deep, as Ajv would: the same problem.
-    return shared.get(JSON.stringify(schema), () => {
-      renewInstancesNow();
-      return compile(ajv(), schema);
-    });
+    renewInstancesNow();
+    validate = compile(which === "inputSchema" ? argumentsAjv : outputAjv, schema);
   } catch (err) {
     throw new SchemaCompileError(which, err instanceof Error ? err.message : String(err));
   }
+  compiled.set(schema, validate);
+  return validate;
 }
 
 export function compileValidators(definition: JsonObject): ToolValidators {

@@ -1,15 +1,16 @@
 // "Why this scenario" (issue 14): every scenario top to bottom, matched or not and the first key
-// that decided, then the scenario that would answer, forcing included. Built from the matcher's
-// own results (matchArguments), so the report can never disagree with a real call.
+// (or the match-schema or when condition) that decided, then the scenario that would answer,
+// forcing included. Built from selection's own condition check, so the report can never
+// disagree with a real call.
 import type { LoadedScenario } from "./loadTool.js";
-import { matchArguments } from "./match.js";
+import { isDefaultScenario, scenarioConditions, type SelectionContext } from "./select.js";
 import type { ClosestMiss, ForcedChoice, Json } from "./types.js";
 
 export interface WhyStep {
   scenario: string;
   /** Line of its `## Scenario:` heading. */
   line: number;
-  /** null for the default (no match block): it matches whatever reaches it. */
+  /** null for the default (no match, match-schema or when block): it matches whatever reaches it. */
   matched: boolean | null;
   key?: string;
   expected?: Json;
@@ -32,10 +33,11 @@ export interface WhyReport {
   warnings: string[];
 }
 
-export function whySteps(scenarios: LoadedScenario[], args: Record<string, Json>): WhyStep[] {
+/** Each scenario's conditions tried as selection tries them (selectScenario), state included. */
+export function whySteps(scenarios: LoadedScenario[], args: Record<string, Json>, ctx?: SelectionContext): WhyStep[] {
   return scenarios.map((s) => {
-    if (!s.match) return { scenario: s.name, line: s.line, matched: null };
-    const result = matchArguments(s.match.value, args);
+    if (isDefaultScenario(s)) return { scenario: s.name, line: s.line, matched: null };
+    const result = scenarioConditions(s, args, ctx);
     if (result.matched) return { scenario: s.name, line: s.line, matched: true };
     const step: WhyStep = { scenario: s.name, line: s.line, matched: false, key: result.key, reason: result.reason };
     if (result.expected !== undefined) step.expected = result.expected;

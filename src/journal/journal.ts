@@ -4,6 +4,7 @@
 // bounded by count x cap, whatever the calls carry.
 import type { CallOutcome, ClosestMiss, ForcingLayer } from "../engine/types.js";
 import { describeChoice, describeDefault } from "./describeChoice.js";
+import { goJsonOf } from "../engine/goJson.js";
 
 export interface JournalEntry {
   /** 1, 2, 3, ... in the order calls were answered. */
@@ -53,99 +54,185 @@ export const journalDefaults: JournalOptions = { capacity: 1000, maxValueChars: 
 
 type Listener = (entry: JournalEntry) => void;
 
-function capped(value: unknown, text: string | undefined, max: number): unknown {
-  const size = text?.length ?? 0;
-  return size > max ? { truncated: true, chars: size } : value;
+/**
+ * What the ring keeps of a call: texts and scalars, no object trees. Entries live a quarter of a
+ * second at 4,000 calls/s, long enough for V8 to promote them to the old space and collect them
+ * there; at 2,000 tool files that churn grew the server past the 250 MiB target (issue 16). A
+ * JSON text is one flat string where the value it came from is a tree of objects, and readers
+ * (GET /calls, the dashboard's events) are few: they get a fresh parse (entryOf).
+ */
+class StoredCall {
+  constructor(
+    readonly id: number,
+    readonly at: number,
+    readonly transport: string,
+    readonly session: string | null,
+    readonly tool: string,
+    /** JSON text of the arguments (or of their size marker); the value itself if not serialisable. */
+    readonly argsText: string | undefined,
+    readonly args: unknown,
+    /** JSON text of structuredContent (or of its size marker). */
+    readonly outputText: string | undefined,
+    readonly scenario: string | null,
+    readonly selectedBy: string | null,
+    readonly forcedBy: ForcingLayer | undefined,
+    readonly left: number | undefined,
+    /** A default call's closest miss, found once when first read (not on the call's own path). */
+    readonly closest: (() => ClosestMiss | undefined) | undefined,
+    readonly why: string,
+    readonly isError: boolean,
+    readonly durationMs: number,
+    readonly warnings: string[],
+  ) {}
+}
+
+/** Its text, or the text of its size marker when over the cap. */
+function keptText(text: string, max: number): string {
+  return text.length > max ? JSON.stringify({ truncated: true, chars: text.length }) : text;
+}
+
+const NO_WARNINGS: string[] = [];
+/** Texts remembered per tool for sharing (see Journal.shared); bounded across catalogs of any size. */
+const SHARED_TOOLS = 256;
+
+function entryOf(c: StoredCall): JournalEntry {
+  const entry: JournalEntry = {
+    id: c.id,
+    time: new Date(c.at).toISOString(),
+    transport: c.transport,
+    session: c.session,
+    tool: c.tool,
+    arguments: c.argsText === undefined ? c.args : JSON.parse(c.argsText),
+    scenario: c.scenario,
+    selectedBy: c.selectedBy,
+    why: c.why,
+    isError: c.isError,
+    durationMs: c.durationMs,
+    warnings: c.warnings,
+  };
+  if (c.forcedBy !== undefined) entry.forcedBy = c.forcedBy;
+  if (c.left !== undefined) entry.left = c.left;
+  if (c.closest) {
+    // Found when first read (JSON.stringify of the entry), once per call however often it is read.
+    const closest = c.closest;
+    Object.defineProperty(entry, "closest", { enumerable: true, configurable: true, get: closest });
+    Object.defineProperty(entry, "why", { enumerable: true, configurable: true, get: () => describeDefault(closest()) });
+  }
+  if (c.outputText !== undefined) entry.structuredContent = JSON.parse(c.outputText);
+  return entry;
 }
 
 export class Journal {
-  private readonly ring: (JournalEntry | undefined)[];
+  private readonly ring: (StoredCall | undefined)[];
   private next = 0;
   private count = 0;
   private lastId = 0;
   private readonly listeners = new Set<Listener>();
   private readonly opts: JournalOptions;
+  /** The last texts kept per tool: a call answered as the one before it shares its strings. */
+  private readonly lastTexts = new Map<string, { args?: string; output?: string }>();
 
   constructor(opts: Partial<JournalOptions> = {}) {
     this.opts = { ...journalDefaults, ...opts };
-    this.ring = new Array<JournalEntry | undefined>(this.opts.capacity);
+    this.ring = new Array<StoredCall | undefined>(this.opts.capacity);
   }
 
   get capacity(): number {
     return this.opts.capacity;
   }
 
-  record = (call: CallToRecord): JournalEntry => {
+  /** Keeps one answered call; subscribers hear it as an entry. */
+  record = (call: CallToRecord): void => {
+    const stored = this.store(call);
+    this.ring[this.next] = stored;
+    this.next = (this.next + 1) % this.opts.capacity;
+    this.count = Math.min(this.count + 1, this.opts.capacity);
+    if (this.listeners.size === 0) return;
+    const entry = entryOf(stored);
+    for (const listener of this.listeners) listener(entry);
+  };
+
+  private store(call: CallToRecord): StoredCall {
     const { outcome } = call;
     const max = this.opts.maxValueChars;
     let argsText: string | undefined;
     try {
-      argsText = JSON.stringify(call.args);
+      argsText = keptText(JSON.stringify(call.args ?? {}), max);
     } catch {
       argsText = undefined; // not serialisable as JSON: cannot have come off the wire
     }
-    const entry: JournalEntry = {
-      id: ++this.lastId,
-      time: new Date(this.opts.now()).toISOString(),
-      transport: call.transport,
-      session: call.session ?? null,
-      tool: call.tool,
-      arguments: capped(call.args ?? {}, argsText, max),
-      scenario: outcome.kind === "result" ? outcome.scenario : null,
-      selectedBy: outcome.kind === "result" ? outcome.selectedBy : null,
-      why: "",
-      isError: outcome.kind === "result" ? outcome.result.isError : true,
-      durationMs: Math.round(call.durationMs * 1000) / 1000,
-      warnings: outcome.kind === "result" ? outcome.warnings : [],
-    };
-    if (outcome.kind !== "result") entry.why = describeChoice(outcome, call.session);
-    else {
-      if (outcome.forced) entry.forcedBy = outcome.forced.layer;
-      if (outcome.forced?.left !== undefined) entry.left = outcome.forced.left;
-      if (outcome.closest) {
-        // Found when first read (a listener, GET /calls), not on the call's own path.
-        const find = outcome.closest;
-        let closest: ClosestMiss | undefined | null = null;
-        const resolve = () => (closest === null ? (closest = find()) : closest);
-        Object.defineProperty(entry, "closest", { enumerable: true, configurable: true, get: resolve });
-        // (Closures over `find` only: holding the outcome would keep an output the cap dropped.)
-        Object.defineProperty(entry, "why", { enumerable: true, configurable: true, get: () => describeDefault(resolve()) });
-      } else {
-        entry.why = describeChoice(outcome, call.session);
-      }
-      // The content text is the structuredContent serialised already: its length is free.
-      if (outcome.result.structuredContent) entry.structuredContent = capped(outcome.result.structuredContent, outcome.result.content[0]?.text, max);
+    // The content text is the structuredContent serialised already (goJsonOf finds it): free.
+    const structured = outcome.kind === "result" ? outcome.result.structuredContent : undefined;
+    const outputText = structured === undefined ? undefined : keptText(goJsonOf(structured), max);
+    const shared = this.shared(call.tool, argsText, outputText);
+    const result = outcome.kind === "result" ? outcome : undefined;
+    let closest: (() => ClosestMiss | undefined) | undefined;
+    if (result?.closest) {
+      // (A closure over `find` only: holding the outcome would keep an output the cap dropped.)
+      const find = result.closest;
+      let found: ClosestMiss | undefined | null = null;
+      closest = () => (found === null ? (found = find()) : found);
     }
-    this.ring[this.next] = entry;
-    this.next = (this.next + 1) % this.opts.capacity;
-    this.count = Math.min(this.count + 1, this.opts.capacity);
-    for (const listener of this.listeners) listener(entry);
-    return entry;
-  };
+    return new StoredCall(
+      ++this.lastId,
+      this.opts.now(),
+      call.transport,
+      call.session ?? null,
+      call.tool,
+      shared.args,
+      argsText === undefined ? (call.args ?? {}) : undefined,
+      shared.output,
+      result ? result.scenario : null,
+      result ? result.selectedBy : null,
+      result?.forced?.layer,
+      result?.forced?.left,
+      closest,
+      closest ? "" : describeChoice(outcome, call.session),
+      result ? result.result.isError : true,
+      Math.round(call.durationMs * 1000) / 1000,
+      result && result.warnings.length > 0 ? result.warnings : NO_WARNINGS,
+    );
+  }
+
+  /**
+   * The texts to keep: a tool asked the same thing again (an agent polling) and answered the
+   * same, as is common, shares the strings of its previous entry, so the new ones die young.
+   */
+  private shared(tool: string, args: string | undefined, output: string | undefined): { args?: string; output?: string } {
+    const last = this.lastTexts.get(tool);
+    const kept = { args: last?.args === args ? last?.args : args, output: last?.output === output ? last?.output : output };
+    if (!last && this.lastTexts.size >= SHARED_TOOLS) this.lastTexts.clear();
+    this.lastTexts.set(tool, kept);
+    return kept;
+  }
 
   /** Oldest first, optionally only one tool's or one session's calls, only those after an id. */
   list(filter: { tool?: string; session?: string; after?: number } = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
-    const start = (this.next - this.count + this.opts.capacity) % this.opts.capacity;
-    for (let i = 0; i < this.count; i++) {
-      const entry = this.ring[(start + i) % this.opts.capacity] as JournalEntry;
-      if (filter.tool !== undefined && entry.tool !== filter.tool) continue;
-      if (filter.session !== undefined && entry.session !== filter.session) continue;
-      if (filter.after !== undefined && entry.id <= filter.after) continue;
-      out.push(entry);
+    for (const stored of this.oldestFirst()) {
+      if (filter.tool !== undefined && stored.tool !== filter.tool) continue;
+      if (filter.session !== undefined && stored.session !== filter.session) continue;
+      if (filter.after !== undefined && stored.id <= filter.after) continue;
+      out.push(entryOf(stored));
     }
     return out;
+  }
+
+  private *oldestFirst(): Generator<StoredCall> {
+    const start = (this.next - this.count + this.opts.capacity) % this.opts.capacity;
+    for (let i = 0; i < this.count; i++) yield this.ring[(start + i) % this.opts.capacity] as StoredCall;
   }
 
   /** Calls per session still in the ring, and the time of the last. */
   sessionsSeen(): Map<string, { calls: number; lastCall: string }> {
     const seen = new Map<string, { calls: number; lastCall: string }>();
-    for (const entry of this.list()) {
-      if (entry.session === null) continue;
-      const s = seen.get(entry.session) ?? { calls: 0, lastCall: entry.time };
+    for (const call of this.oldestFirst()) {
+      if (call.session === null) continue;
+      const time = new Date(call.at).toISOString();
+      const s = seen.get(call.session) ?? { calls: 0, lastCall: time };
       s.calls++;
-      s.lastCall = entry.time;
-      seen.set(entry.session, s);
+      s.lastCall = time;
+      seen.set(call.session, s);
     }
     return seen;
   }

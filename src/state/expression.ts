@@ -17,6 +17,13 @@ export interface ExpressionScope {
 
 export interface Expression {
   source: string;
+  /** Names $state: the state is read only for expressions that do. */
+  readsState: boolean;
+  /**
+   * Reads nothing but $args and $state (no clock, no randomness, no $eval of built text), so
+   * the same arguments and state give the same value.
+   */
+  pure: boolean;
   /** undefined is JSONata's "nothing" (no match): a response drops a key whose value is nothing. */
   evaluate(scope: ExpressionScope): Json | undefined;
 }
@@ -50,6 +57,8 @@ function compile(source: string): Expression {
   }
   return {
     source,
+    readsState: source.includes("$state"),
+    pure: !/\$(now|millis|random|eval)\b/.test(source),
     evaluate(scope) {
       const ms = scope.clock();
       // $now and $millis read the injected clock, never the machine's, so tests can pin them.

@@ -4,6 +4,7 @@
 import type { CatalogEntry } from "../engine/catalog.js";
 import { render } from "../engine/render.js";
 import type { Clock, JsonObject, Problem, RandomSource } from "../engine/types.js";
+import { setOwn } from "../engine/setOwn.js";
 
 /** Rendered now: `{{now-2d}}` in a state block is two days before the session's first stateful call. */
 export function initialState(entries: CatalogEntry[], clock: Clock, random: RandomSource): { state: JsonObject; problems: Problem[] } {
@@ -23,7 +24,7 @@ export function initialState(entries: CatalogEntry[], clock: Clock, random: Rand
         continue;
       }
       owner.set(key, entry.result.tool.file.path);
-      Object.defineProperty(state, key, { value, enumerable: true, writable: true, configurable: true });
+      setOwn(state, key, value);
     }
   }
   return { state, problems };

@@ -56,7 +56,7 @@ describe("why", () => {
         '   1. ride-not-found    no: rideId expected "~missing", seen "RIDE_TIMEOUT_3"  (line 17)',
         "   2. upstream-timeout  matched  (line 27)",
         '   3. backend-crash     no: rideId expected "~crash", seen "RIDE_TIMEOUT_3"  (line 37)',
-        "   4. on-the-way        default (no match block)  (line 47)",
+        "   4. on-the-way        default (no conditions)  (line 47)",
         "answer: upstream-timeout, matched",
         "",
       ].join("\n"),

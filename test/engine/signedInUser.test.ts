@@ -91,3 +91,15 @@ describe("$user in json match", () => {
     expect(unknownMatchKeys("whoami", schema, { place: { $user: "900000002" } })).toEqual(['match key "place.$user" is not an input of whoami']);
   });
 });
+
+describe("withSignedInUser", () => {
+  it("lays $user over the arguments as a data key, an argument named __proto__ kept as data too", async () => {
+    const { withSignedInUser } = await import("../../src/engine/signedInUser.js");
+    const args = JSON.parse('{"__proto__":{"polluted":true},"$user":"forged","a":1}') as Record<string, unknown>;
+    const subject = withSignedInUser(args, "900000002");
+    expect(Object.getPrototypeOf(subject)).toBe(Object.prototype);
+    expect(Object.keys(subject)).toEqual(["__proto__", "$user", "a"]);
+    expect(subject.$user).toBe("900000002");
+    expect(args.$user).toBe("forged");
+  });
+});

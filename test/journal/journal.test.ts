@@ -41,14 +41,26 @@ describe("Journal", () => {
     const journal = new Journal({ capacity: 2, maxValueChars: 20, now: () => 0 });
     const big = "x".repeat(100);
     const outcome = ok("x", "matched", { result: { content: [{ type: "text", text: JSON.stringify({ big }) }], structuredContent: { big }, isError: false } });
-    const entry = journal.record({ transport: "http", session: "s", tool: "t", args: { big }, outcome, durationMs: 0 });
-    expect(entry.arguments).toEqual({ truncated: true, chars: 110 });
-    expect(entry.structuredContent).toEqual({ truncated: true, chars: 110 });
+    journal.record({ transport: "http", session: "s", tool: "t", args: { big }, outcome, durationMs: 0 });
+    const [entry] = journal.list();
+    expect(entry?.arguments).toEqual({ truncated: true, chars: 110 });
+    expect(entry?.structuredContent).toEqual({ truncated: true, chars: 110 });
+  });
+
+  it("keeps each call's own arguments and output when a tool's answers repeat and alternate", () => {
+    const journal = new Journal({ capacity: 10, now: () => 0 });
+    const output = (v: number) => ok("x", "matched", { result: { content: [{ type: "text", text: JSON.stringify({ v }) }], structuredContent: { v }, isError: false } });
+    const calls: [number, number][] = [[1, 1], [1, 1], [2, 2], [1, 1], [2, 1], [2, 2]];
+    for (const [arg, v] of calls) journal.record({ transport: "http", session: "s", tool: "t", args: { arg }, outcome: output(v), durationMs: 0 });
+    expect(journal.list().map((e) => [e.arguments, e.structuredContent])).toEqual(calls.map(([arg, v]) => [{ arg }, { v }]));
   });
 
   it("says why, per way of choosing", () => {
     const journal = new Journal({ now: () => 0 });
-    const why = (outcome: CallOutcome) => journal.record({ transport: "http", session: "s9", tool: "t", args: {}, outcome, durationMs: 0 }).why;
+    const why = (outcome: CallOutcome) => {
+      journal.record({ transport: "http", session: "s9", tool: "t", args: {}, outcome, durationMs: 0 });
+      return journal.list().at(-1)?.why;
+    };
     expect(why(ok("a", "forced", { forced: { scenario: "a", layer: "call" } }))).toBe('forced by this call\'s _meta["careem-mcp/scenario"]');
     expect(why(ok("a", "forced", { forced: { scenario: "a", layer: "session", left: 2 } }))).toBe("forced for session s9 (2 more forced calls)");
     expect(why(ok("a", "forced", { forced: { scenario: "a", layer: "overrides", left: 0 } }))).toBe("forced by the overrides file (its last forced call)");
@@ -63,10 +75,11 @@ describe("Journal", () => {
     const journal = new Journal({ now: () => 0 });
     let found = 0;
     const closest = () => (found++, { scenario: "near", matchedKeys: [], diff: [] });
-    const entry = journal.record({ transport: "http", session: "s", tool: "t", args: {}, outcome: ok("d", "default", { closest }), durationMs: 0 });
+    journal.record({ transport: "http", session: "s", tool: "t", args: {}, outcome: ok("d", "default", { closest }), durationMs: 0 });
+    const [entry] = journal.list();
     expect(found).toBe(0);
     expect(JSON.parse(JSON.stringify(journal.list())) [0].closest).toEqual({ scenario: "near", matchedKeys: [], diff: [] });
-    expect(entry.why).toBe('default: no scenario\'s match block accepted the arguments; closest: "near" ()');
+    expect(entry?.why).toBe('default: no scenario\'s match block accepted the arguments; closest: "near" ()');
     expect(found).toBe(1);
   });
 

@@ -3,6 +3,7 @@
 // twin (issue 11); the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
 import { marshalText, sortKeys } from "./goText.js";
+import { setOwn } from "../../engine/setOwn.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -36,7 +37,7 @@ export function goSchema(node: unknown): unknown {
   if (typeof node === "boolean") return node;
   if (!isObj(node)) return node;
   const out: Obj = {};
-  const put = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const put = (k: string, v: unknown) => setOwn(out, k, v);
   for (const k of [...first, ...schemaFields]) {
     if (!has(node, k)) continue;
     const v = node[k];

@@ -2,7 +2,7 @@
 // (json.Encoder with SetEscapeHTML(false)), but values it embeds pre-marshalled by json.Marshal
 // (tool schemas, structured output) carry json.Marshal's escapes: `<`, `>`, `&` as \u003c...
 // Measured by the parity twin (issue 11).
-import { goJson } from "../../engine/goJson.js";
+import { goJsonOf } from "../../engine/goJson.js";
 import { stringifyDeep } from "../../engine/jsonText.js";
 import { sortKeys } from "../../engine/sortKeys.js";
 
@@ -18,9 +18,9 @@ export function wireText(value: unknown): string {
   return stringifyDeep(value).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
 }
 
-/** As json.Marshal writes it: HTML characters escaped too. */
+/** As json.Marshal writes it: HTML characters escaped too (a text the engine already wrote is reused). */
 export function marshalText(value: unknown): Raw {
-  return new Raw(goJson(value));
+  return new Raw(goJsonOf(value));
 }
 
 /** Serialises a skeleton of plain objects and arrays whose leaves may be Raw. */

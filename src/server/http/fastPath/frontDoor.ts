@@ -6,7 +6,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Request } from "express";
 import { supportedVersions } from "../../mcp/protocolVersions.js";
-import { CORS_HEADERS } from "../cors.js";
 import { allowsHost } from "../hostCheck.js";
 import type { HostContext } from "../hostContext.js";
 import { readJsonBody } from "../readJsonBody.js";
@@ -39,11 +38,7 @@ export function frontDoor(app: RequestListener, ctx: HostContext): RequestListen
       (read) => {
         // Looked up again: the session may have ended while the body arrived.
         const session = read.ok ? lookup(req.headers["mcp-session-id"] as string) : undefined;
-        if (session && read.ok && !refuseBody(req as Request, "-", read.value)) {
-          for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
-          if (answerFast(session, req, res, read.value)) return session.answeredAside();
-          for (const [name] of CORS_HEADERS) res.removeHeader(name);
-        }
+        if (session && read.ok && !refuseBody(req as Request, "-", read.value) && answerFast(session, req, res, read.value)) return session.answeredAside();
         leaveBody(req, read);
         app(req, res);
       },

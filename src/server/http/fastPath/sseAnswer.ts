@@ -1,8 +1,9 @@
 // The bytes the SDK's streamable HTTP transport (through @hono/node-server) sends for a request
-// answered at once: the CORS headers already set, then its SSE headers in this order and case, a
+// answered at once: the CORS headers, then its SSE headers in this order and case, a
 // Content-Length, and one `event: message` whose data is the JSON-RPC answer. Checked byte for
 // byte against the SDK path by test/transports/fastPath.test.ts.
 import type { ServerResponse } from "node:http";
+import { CORS_HEADERS } from "../cors.js";
 import { goMessageText } from "../../goWire/goWire.js";
 import { writeGo } from "../../goWire/goText.js";
 
@@ -10,7 +11,15 @@ const EVENT = "event: message\ndata: ";
 const END = "\n\n";
 
 // No Mcp-Session-Id: the go-sdk names the session only in the answer that opened it (streamableRoute drops it too).
-const SSE_HEADERS: Readonly<Record<string, string>> = { "cache-control": "no-cache, no-transform", connection: "keep-alive", "content-type": "text/event-stream", "x-accel-buffering": "no" };
+// The CORS headers first, as express's cors middleware sets them before the SDK writes its own:
+// one object for writeHead instead of four setHeader calls and their removal when declined.
+const SSE_HEADERS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(CORS_HEADERS),
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "content-type": "text/event-stream",
+  "x-accel-buffering": "no",
+};
 
 /** One complete answer: headers, Content-Length, the event. `parts` concatenated are the JSON text. */
 export function writeAnswer(res: ServerResponse, parts: (string | Buffer)[]): void {
