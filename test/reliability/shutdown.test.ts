@@ -161,8 +161,10 @@ describe("graceful shutdown of the stdio server", () => {
 describe("the one writer of state", () => {
   // `scenario` writes through writeOverrides. A spawned `scenario` took 0.7-1.1 s to start here,
   // so kills timed from the spawn all landed before the write. Instead a process writes in a
-  // loop and marks each write's start and end on stdout (synchronously): a kill is seen to land
-  // inside a write when the last mark is a start.
+  // loop and marks each write's start and end in a file of its own (synchronously): a kill is
+  // seen to land inside a write when the last mark is a start. The marks went to stdout before:
+  // when this process read the pipe late (a loaded machine), the writer sat blocked halfway
+  // through a mark, and all 8 kills counted as outside a write.
   it("writeOverrides killed inside the write leaves overrides.json whole (old or new), never torn", async () => {
     requireBuild();
     const c = catalog();
@@ -178,30 +180,34 @@ describe("the one writer of state", () => {
         return false;
       }
     };
+    // Outside the run dir, whose listing is checked below.
+    const marks = path.join(c.root, "marks");
     const writer = `
       import fs from "node:fs";
       import { writeOverrides } from ${JSON.stringify(path.join(projectRoot, "dist/overrides/overridesFile.js"))};
+      const marks = fs.openSync(${JSON.stringify(marks)}, "w");
       for (let i = 0; ; i++) {
-        fs.writeSync(1, "begin\\n");
+        fs.writeSync(marks, "begin\\n");
         writeOverrides(${JSON.stringify(c.runDir)}, { healthy: { scenario: i % 2 ? "found" : "ok" }, n: { scenario: String(i) } });
-        fs.writeSync(1, "end\\n");
+        fs.writeSync(marks, "end\\n");
       }`;
+    const read = () => (fs.existsSync(marks) ? fs.readFileSync(marks, "utf8") : "");
     let insideWrite = 0;
     for (let i = 0; i < 8; i++) {
-      const proc = spawn(process.execPath, ["--input-type=module", "-e", writer], { cwd: projectRoot, stdio: ["ignore", "pipe", "ignore"] });
-      let out = "";
-      proc.stdout.setEncoding("utf8");
-      const exited = new Promise<void>((resolve) => proc.once("close", () => resolve()));
+      fs.rmSync(marks, { force: true });
+      const proc = spawn(process.execPath, ["--input-type=module", "-e", writer], { cwd: projectRoot, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      proc.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+      let gone = false;
+      const exited = new Promise<void>((resolve) => proc.once("close", () => ((gone = true), resolve())));
       // Kill once it has written a few times, at a point that varies from run to run.
-      await new Promise<void>((resolve) => {
-        proc.stdout.on("data", (d: string) => {
-          out += d;
-          if ((out.match(/end\n/g) ?? []).length >= 5 + i * 7) resolve();
-        });
-      });
+      while ((read().match(/end\n/g) ?? []).length < 5 + i * 7) {
+        if (gone) throw new Error(`the writer exited before it was killed: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
       proc.kill("SIGKILL");
       await exited;
-      if (out.endsWith("begin\n")) insideWrite++;
+      if (read().endsWith("begin\n")) insideWrite++;
       const text = fs.readFileSync(file, "utf8");
       expect(whole(text), `after run ${i}: ${JSON.stringify(text)}`).toBe(true);
     }
