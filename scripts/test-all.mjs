@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // `./careem-mcp.sh test` without arguments: every check, in as little wall time as a 2-core
 // machine allows (issue 10, item 9). vitest runs in the foreground with its output live. Beside
-// it, one after another, run the checks that spend their time starting node processes and
-// waiting on them: the typecheck, the parity replay, the drift check against the Go twin (where
-// `go` is installed) and the conformance clients. Run after vitest instead, they added about a
-// minute; vitest alone leaves most of a core idle while its tests wait on servers and timers.
-// Their output is held and printed in that order once vitest is done, then one summary line.
-// Exit 1 when anything failed, naming what did.
+// it run the other checks: the typecheck, the parity replay, the drift check against the Go twin
+// (where `go` is installed) and the conformance clients. Run after vitest instead, they added
+// about a minute; vitest alone leaves most of a core idle while its tests wait on servers and
+// timers. Their output is held and printed in that order once all is done, then one summary
+// line. Exit 1 when anything failed, naming what did.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +16,7 @@ const node = process.execPath;
 const bin = (...parts) => path.join(root, "node_modules", ...parts);
 const hasGo = spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 
-/** The checks beside vitest, in the order they run and print. */
+/** The checks beside vitest, in the order their output is printed. */
 const checks = [
   // Incremental: on an unchanged tree 3 s of CPU instead of 13. The state lives in node_modules,
   // so a fresh install starts from nothing; tsc repeats the errors of unchanged files from it.
@@ -60,19 +59,22 @@ function run(args, stdio, niceness = 0) {
   });
 }
 
-async function runChecks() {
-  for (const check of checks) {
-    if (check.skipped) continue;
-    check.log = path.join(outDir, `${check.name.replace(/\W+/g, "-")}.log`);
-    const fd = fs.openSync(check.log, "w");
-    try {
-      // Below vitest's priority: when the two cores are busy, vitest's tests (some wait on
-      // timeouts of a second or so) get the CPU first, and these checks the rest.
-      Object.assign(check, await run(check.args, ["ignore", fd, fd], 10));
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
+// All at once, below vitest's priority: while vitest runs, its tests (some wait on timeouts of a
+// second or so) get the CPU first and these checks what is left; once it is done, they share both
+// cores. One after another, the last of them ran alone on one core after vitest had finished.
+function runChecks() {
+  return Promise.all(
+    checks.map(async (check) => {
+      if (check.skipped) return;
+      check.log = path.join(outDir, `${check.name.replace(/\W+/g, "-")}.log`);
+      const fd = fs.openSync(check.log, "w");
+      try {
+        Object.assign(check, await run(check.args, ["ignore", fd, fd], 10));
+      } finally {
+        fs.closeSync(fd);
+      }
+    }),
+  );
 }
 
 // Ctrl-C reaches every process of the group by itself; a TERM sent to this process alone (a CI
@@ -87,7 +89,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 const background = runChecks();
 const vitest = await run([bin("vitest", "vitest.mjs"), "run"], "inherit");
-process.stderr.write(vitest.code === 0 ? "" : "test: vitest failed; waiting for the other checks to finish\n");
+process.stderr.write(vitest.code === 0 ? "test: vitest done; waiting for the other checks\n" : "test: vitest failed; waiting for the other checks to finish\n");
 await background;
 
 const summary = [`vitest ${vitest.code === 0 ? "ok" : `FAILED (exit ${vitest.code})`} (${vitest.seconds.toFixed(0)} s)`];
