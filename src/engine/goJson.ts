@@ -1,4 +1,4 @@
-import { stringifyDeep } from "./jsonText.js";
+import { stringifyDeep, stringifyGoKeyOrder } from "./jsonText.js";
 
 // Text content as Go's encoding/json writes it (SPEC-NOTES 4): compact, with <, >, & and the
 // JavaScript line separators escaped, so clients comparing bytes see what production sends.
@@ -12,7 +12,11 @@ const GO_ESCAPES: Record<string, string> = {
 };
 
 export function goJson(value: unknown): string {
-  return stringifyDeep(value).replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c] as string);
+  return goEscape(stringifyDeep(value));
+}
+
+function goEscape(text: string): string {
+  return text.replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c] as string);
 }
 
 /**
@@ -22,9 +26,13 @@ export function goJson(value: unknown): string {
  */
 const written = new WeakMap<object, string>();
 
-/** goJson of an object its owner will not change again; goJsonOf finds the text later. */
-export function goJsonFinal(value: object): string {
-  const text = goJson(value);
+/**
+ * goJson of an object its owner will not change again; goJsonOf finds the text later.
+ * `goKeyOrder`: keys written in Go's map order ("10" before "9"), for outputs the go-sdk
+ * re-marshals through a map (stringifyGoKeyOrder).
+ */
+export function goJsonFinal(value: object, opts: { goKeyOrder?: boolean } = {}): string {
+  const text = goEscape(opts.goKeyOrder ? stringifyGoKeyOrder(value) : stringifyDeep(value));
   written.set(value, text);
   return text;
 }

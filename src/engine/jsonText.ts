@@ -74,6 +74,27 @@ export function stringifyDeep(value: unknown): string {
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
   }
+  return stringifyIterative(value, false);
+}
+
+/**
+ * A key JavaScript lists before all others, in numeric order, whatever the order it was added in:
+ * an array index ("0", "9", "10"), as it appears in JSON text right after `{` or `,` (a quote
+ * there cannot be inside a string, where quotes are escaped).
+ */
+const INDEX_KEY = /[{,]"(?:0|[1-9]\d*)":/;
+
+/**
+ * JSON text with every object's keys in Go's order (sorted as strings, "10" before "9"), as
+ * encoding/json writes a map. A JavaScript object lists array-index keys first in numeric order
+ * however it was built, so the text is written key by key only when such a key is present.
+ */
+export function stringifyGoKeyOrder(value: unknown): string {
+  const text = stringifyDeep(value);
+  return INDEX_KEY.test(text) ? stringifyIterative(value, true) : text;
+}
+
+function stringifyIterative(value: unknown, sortKeys: boolean): string {
   let out = "";
   type Frame = { items: [string | null, unknown][]; next: number; close: string };
   const stack: Frame[] = [];
@@ -87,7 +108,8 @@ export function stringifyDeep(value: unknown): string {
       stack.push({ items: v.map((item) => [null, item] as [null, unknown]), next: 0, close: "]" });
     } else {
       out += "{";
-      const entries = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
+      const keys = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
+      const entries = sortKeys ? keys.sort() : keys;
       stack.push({ items: entries.map((k) => [k, (v as Record<string, unknown>)[k]]), next: 0, close: "}" });
     }
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sortKeys } from "../../src/engine/sortKeys.js";
+import { stringifyGoKeyOrder } from "../../src/engine/jsonText.js";
 
 describe("sortKeys: Go's map order at every depth", () => {
   it("sorts nested objects, keeps array order, drops undefined members", () => {
@@ -21,5 +22,44 @@ describe("sortKeys: Go's map order at every depth", () => {
     const input = { b: { y: 1, x: 2 }, a: 0 };
     sortKeys(input);
     expect(JSON.stringify(input)).toBe('{"b":{"y":1,"x":2},"a":0}');
+  });
+});
+
+describe("stringifyGoKeyOrder: keys as Go's encoding/json writes a map", () => {
+  it("sorts array-index keys as strings, at every depth, where JavaScript lists them numerically first", () => {
+    const value = sortKeys({ "9": 1, "10": 2, a: { "2": 1, "10": 0, b: [{ "1": 0, "0": 1, x: null }] } });
+    expect(JSON.stringify(value)).toBe('{"9":1,"10":2,"a":{"2":1,"10":0,"b":[{"0":1,"1":0,"x":null}]}}');
+    expect(stringifyGoKeyOrder(value)).toBe('{"10":2,"9":1,"a":{"10":0,"2":1,"b":[{"0":1,"1":0,"x":null}]}}');
+  });
+
+  it.each([[{ b: 1, a: "{\"10\":1,\"9\":2}" }], [{ k: [1, "x", { z: true }] }], [{ "4294967295": 1, a: 2 }], [[]]])("equals JSON.stringify without array-index keys out of Go order: %j", (value) => {
+    const sorted = sortKeys(value);
+    expect(stringifyGoKeyOrder(sorted)).toBe(JSON.stringify(sorted));
+  });
+});
+
+describe("structured output on the wire in Go's key order", () => {
+  it("a tool with an outputSchema answers array-index keys sorted as strings, in the text and the JSON-RPC answer", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { Engine } = await import("../../src/engine/engine.js");
+    const { goMessageText } = await import("../../src/server/goWire/goWire.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-keyorder-"));
+    try {
+      fs.mkdirSync(path.join(dir, "t"));
+      const definition = { name: "stock", description: "stock by product id", inputSchema: { type: "object", properties: { q: { type: "string" } } }, outputSchema: { type: "object" } };
+      fs.writeFileSync(
+        path.join(dir, "t", "stock.md"),
+        `---\ntool: stock\n---\n\n# stock\n\n## Scenario: default\n\n\`\`\`json response\n{ "byId": { "9": 3, "10": {{args.n}}, "200113": 1 }, "q": "{{args.q}}" }\n\`\`\`\n\n## Definition\n\n\`\`\`json tool\n${JSON.stringify(definition)}\n\`\`\`\n`,
+      );
+      const outcome = new Engine({ toolsDir: dir }).callTool("stock", { q: "<x>" });
+      if (outcome.kind !== "result") throw new Error(outcome.message);
+      expect(outcome.result.content[0]?.text).toBe('{"byId":{"10":null,"200113":1,"9":3},"q":"\\u003cx\\u003e"}');
+      const wire = goMessageText({ jsonrpc: "2.0", id: 1, result: outcome.result }, "tools/call");
+      expect(wire).toContain('"structuredContent":{"byId":{"10":null,"200113":1,"9":3},"q":"\\u003cx\\u003e"}');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
