@@ -219,7 +219,7 @@ export class Engine {
       if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
       const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
       // Final from here on: the answer's encoder reuses this text for structuredContent.
-      result = { content: [{ type: "text", text: goJsonFinal(output, { goKeyOrder: tool.definition.outputSchema !== undefined }) }], structuredContent: output, isError: false };
+      result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       result = { content: [{ type: "text", text: goJson(value) }], isError: false };

@@ -1,7 +1,8 @@
-import { stringifyDeep, stringifyGoKeyOrder } from "./jsonText.js";
+import { stringifyGoKeyOrder } from "./jsonText.js";
 
 // Text content as Go's encoding/json writes it (SPEC-NOTES 4): compact, with <, >, & and the
-// JavaScript line separators escaped, so clients comparing bytes see what production sends.
+// JavaScript line separators escaped, and a map's array-index keys in Go's order, so clients
+// comparing bytes see what production sends.
 
 const GO_ESCAPES: Record<string, string> = {
   "<": "\\u003c",
@@ -12,7 +13,7 @@ const GO_ESCAPES: Record<string, string> = {
 };
 
 export function goJson(value: unknown): string {
-  return goEscape(stringifyDeep(value));
+  return goEscape(stringifyGoKeyOrder(value));
 }
 
 function goEscape(text: string): string {
@@ -26,13 +27,9 @@ function goEscape(text: string): string {
  */
 const written = new WeakMap<object, string>();
 
-/**
- * goJson of an object its owner will not change again; goJsonOf finds the text later.
- * `goKeyOrder`: keys written in Go's map order ("10" before "9"), for outputs the go-sdk
- * re-marshals through a map (stringifyGoKeyOrder).
- */
-export function goJsonFinal(value: object, opts: { goKeyOrder?: boolean } = {}): string {
-  const text = goEscape(opts.goKeyOrder ? stringifyGoKeyOrder(value) : stringifyDeep(value));
+/** goJson of an object its owner will not change again; goJsonOf finds the text later. */
+export function goJsonFinal(value: object): string {
+  const text = goJson(value);
   written.set(value, text);
   return text;
 }

@@ -84,17 +84,23 @@ export function stringifyDeep(value: unknown): string {
  */
 const INDEX_KEY = /[{,]"(?:0|[1-9]\d*)":/;
 
+/** An array index as a key: JavaScript lists these first, in numeric order. */
+export const isIndexKey = (key: string): boolean => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295;
+
 /**
- * JSON text with every object's keys in Go's order (sorted as strings, "10" before "9"), as
- * encoding/json writes a map. A JavaScript object lists array-index keys first in numeric order
- * however it was built, so the text is written key by key only when such a key is present.
+ * JSON text as Go would write the same data. An object with array-index keys ("9", "10") can
+ * only be a Go map (struct fields are never numbers), and encoding/json sorts a map's keys as
+ * strings ("10" before "9"); a JavaScript object lists them first, in numeric order, however it
+ * was built. Such objects are written with their keys sorted; every other object keeps its
+ * order. The text is written key by key only when such a key is present.
  */
 export function stringifyGoKeyOrder(value: unknown): string {
   const text = stringifyDeep(value);
   return INDEX_KEY.test(text) ? stringifyIterative(value, true) : text;
 }
 
-function stringifyIterative(value: unknown, sortKeys: boolean): string {
+/** `goMaps`: an object with an array-index key has its keys sorted (see stringifyGoKeyOrder). */
+function stringifyIterative(value: unknown, goMaps: boolean): string {
   let out = "";
   type Frame = { items: [string | null, unknown][]; next: number; close: string };
   const stack: Frame[] = [];
@@ -109,7 +115,7 @@ function stringifyIterative(value: unknown, sortKeys: boolean): string {
     } else {
       out += "{";
       const keys = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
-      const entries = sortKeys ? keys.sort() : keys;
+      const entries = goMaps && keys.some(isIndexKey) ? keys.sort() : keys;
       stack.push({ items: entries.map((k) => [k, (v as Record<string, unknown>)[k]]), next: 0, close: "}" });
     }
   };

@@ -32,6 +32,10 @@ describe("stringifyGoKeyOrder: keys as Go's encoding/json writes a map", () => {
     expect(stringifyGoKeyOrder(value)).toBe('{"10":2,"9":1,"a":{"10":0,"2":1,"b":[{"0":1,"1":0,"x":null}]}}');
   });
 
+  it("sorts only the objects with array-index keys (Go maps); others keep the order they were built in", () => {
+    expect(stringifyGoKeyOrder({ b: 1, a: { "9": 2, "10": 1, x: 0 }, c: [{ "1": 1, "0": 0 }] })).toBe('{"b":1,"a":{"10":1,"9":2,"x":0},"c":[{"0":0,"1":1}]}');
+  });
+
   it.each([[{ b: 1, a: "{\"10\":1,\"9\":2}" }], [{ k: [1, "x", { z: true }] }], [{ "4294967295": 1, a: 2 }], [[]]])("equals JSON.stringify without array-index keys out of Go order: %j", (value) => {
     const sorted = sortKeys(value);
     expect(stringifyGoKeyOrder(sorted)).toBe(JSON.stringify(sorted));
@@ -58,6 +62,9 @@ describe("structured output on the wire in Go's key order", () => {
       expect(outcome.result.content[0]?.text).toBe('{"byId":{"10":null,"200113":1,"9":3},"q":"\\u003cx\\u003e"}');
       const wire = goMessageText({ jsonrpc: "2.0", id: 1, result: outcome.result }, "tools/call");
       expect(wire).toContain('"structuredContent":{"byId":{"10":null,"200113":1,"9":3},"q":"\\u003cx\\u003e"}');
+      // tools/list: a schema's properties map is a Go map too.
+      const list = goMessageText({ jsonrpc: "2.0", id: 2, result: { tools: [{ ...definition, inputSchema: { type: "object", properties: { "9": { type: "string" }, "10": { type: "string" } } } }] } }, "tools/list");
+      expect(list).toContain('"properties":{"10":{"type":"string"},"9":{"type":"string"}}');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@
 // (tool schemas, structured output) carry json.Marshal's escapes: `<`, `>`, `&` as \u003c...
 // Measured by the parity twin (issue 11).
 import { goJsonOf } from "../../engine/goJson.js";
-import { stringifyDeep } from "../../engine/jsonText.js";
+import { isIndexKey, stringifyDeep } from "../../engine/jsonText.js";
 import { sortKeys } from "../../engine/sortKeys.js";
 
 export { sortKeys };
@@ -28,8 +28,15 @@ export function writeGo(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(writeGo).join(",")}]`;
   if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value);
+    // JavaScript lists array-index keys ("9", "10") first, in numeric order. Only a Go map can
+    // have such keys (struct fields cannot), and encoding/json sorts a map's keys as strings.
+    if (keys.some(isIndexKey)) keys.sort();
     const parts: string[] = [];
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) parts.push(`${wireText(k)}:${writeGo(v)}`);
+    for (const k of keys) {
+      const v = (value as Record<string, unknown>)[k];
+      if (v !== undefined) parts.push(`${wireText(k)}:${writeGo(v)}`);
+    }
     return `{${parts.join(",")}}`;
   }
   return wireText(value);
