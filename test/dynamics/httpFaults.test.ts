@@ -1,13 +1,12 @@
 // The status faults as raw HTTP shows them, headers included (the SDK clients keep only the
 // status and body): /mcp answers the call's own POST; legacy SSE answers the POST that
 // carried the call instead of its 202.
-import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaults } from "../../src/config.js";
 import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
 import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
-import { initializeBody, mcpHeaders, rawHttp, sseMessages } from "../transports/rawHttp.js";
+import { initializeBody, mcpHeaders, openSseStream, rawHttp, sseMessages } from "../transports/rawHttp.js";
 
 let host: HttpHost;
 let catalog: TempCatalog;
@@ -94,23 +93,9 @@ describe("cancellation on /mcp", () => {
   });
 });
 
-function openSse(): Promise<{ endpoint: string; close(): void }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(new URL("/sse", host.baseUrl), (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-        const m = /^event: endpoint\ndata: (\S+)\n\n/.exec(text);
-        if (m) resolve({ endpoint: m[1]!, close: () => req.destroy() });
-      });
-    });
-    req.on("error", reject);
-  });
-}
 
 async function sseSession() {
-  const stream = await openSse();
+  const stream = await openSseStream(host.baseUrl);
   const send = (body: string) => rawHttp(host.baseUrl, { method: "POST", path: stream.endpoint, headers: { "content-type": "application/json" }, body });
   expect((await send(initializeBody())).status).toBe(202);
   expect((await send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);

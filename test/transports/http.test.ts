@@ -1,11 +1,10 @@
 // The HTTP host route by route (SPEC-NOTES 16-19), over real sockets on a free loopback port.
-import http from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaults } from "../../src/config.js";
 import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
 import { copyCatalog, type TempCatalog } from "./catalog.js";
-import { initializeBody, mcpHeaders, rawHttp, readStreamUntil, sseMessages } from "./rawHttp.js";
+import { initializeBody, mcpHeaders, openSseStream, rawHttp, readStreamUntil, sseMessages } from "./rawHttp.js";
 
 let catalog: TempCatalog;
 let host: HttpHost;
@@ -39,21 +38,6 @@ async function openSession(protocolVersion = "2025-06-18"): Promise<{ id: string
   return { id: id as string, result: message?.result };
 }
 
-/** Opens GET /sse and keeps it open; resolves with the endpoint its first event names. */
-function openSseSession(): Promise<{ endpoint: string; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(new URL("/sse", base), (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-        const m = /^event: endpoint\ndata: (\S+)\n\n/.exec(text);
-        if (m) resolve({ endpoint: m[1]!, close: () => req.destroy() });
-      });
-    });
-    req.on("error", reject);
-  });
-}
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
   return rawHttp(base, { method: "POST", path, headers: { ...mcpHeaders, ...headers }, body });
@@ -245,7 +229,7 @@ describe("/sse (legacy transport)", () => {
   });
 
   it("POST /messages answers malformed JSON with -32700 and oversized bodies with 413, as JSON", async () => {
-    const opened = await openSseSession();
+    const opened = await openSseStream(base);
     try {
       const bad = await post(opened.endpoint, "{nope");
       expect(bad.status).toBe(400);

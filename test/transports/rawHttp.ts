@@ -102,3 +102,19 @@ export function sseMessages(text: string): unknown[] {
     .filter((data) => data.startsWith("{"))
     .map((data) => JSON.parse(data) as unknown);
 }
+
+/** Opens GET /sse and keeps it open; resolves with the endpoint its first event names. */
+export function openSseStream(baseUrl: string): Promise<{ endpoint: string; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL("/sse", baseUrl), (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+        const m = /^event: endpoint\ndata: (\S+)\n\n/.exec(text);
+        if (m) resolve({ endpoint: m[1] as string, close: () => req.destroy() });
+      });
+    });
+    req.on("error", reject);
+  });
+}
