@@ -65,7 +65,7 @@ export function compileScenarioState(scenario: Scenario, template: Template, at:
   const result: ScenarioState = { readsState: false, reads: [], writes: [] };
   const read = (expression: Expression, line: number) => {
     for (const path of statePathsIn(expression.source)) result.reads.push({ path, line });
-    if (expression.source.includes("$state")) result.readsState = true;
+    if (expression.readsState) result.readsState = true;
   };
   const blockLine = (scenario.response ?? scenario.error)?.line ?? scenario.line;
   for (const expression of expressionsOf(template.root)) read(expression, blockLine);

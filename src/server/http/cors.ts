@@ -2,7 +2,7 @@
 // Mcp-Session-Id so a browser client can read the session it was given.
 import type { NextFunction, Request, Response } from "express";
 
-/** In this order: the /mcp fast path's front door sets the same (fastPath/frontDoor.ts). */
+/** In this order: the /mcp fast path writes the same first in its answers (fastPath/sseAnswer.ts). */
 export const CORS_HEADERS: readonly (readonly [string, string])[] = [
   ["Access-Control-Allow-Origin", "*"],
   ["Access-Control-Allow-Methods", "*"],
