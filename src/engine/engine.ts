@@ -38,6 +38,8 @@ export interface EngineOptions {
   state?: StateStore;
   /** Local-only clock moves (the `clock` command); none if absent. */
   timeShift?: TimeShift;
+  /** Told of every placeholder that rendered empty inside a sentence (`check --walk` fails on them). */
+  onEmptyPlaceholder?: (where: { tool: string; scenario: string; placeholder: string }) => void;
 }
 
 export const systemRandom: RandomSource = {
@@ -79,6 +81,7 @@ export class Engine {
   /** What every tool file reads: `<tools>/_world/*.md`. */
   readonly world: World;
   private readonly timeShift?: TimeShift;
+  private readonly onEmptyPlaceholder?: EngineOptions["onEmptyPlaceholder"];
 
   constructor(opts: EngineOptions) {
     this.state = opts.state ?? new StateStore();
@@ -87,6 +90,7 @@ export class Engine {
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
     this.timeShift = opts.timeShift;
+    this.onEmptyPlaceholder = opts.onEmptyPlaceholder;
     this.world = new World(path.join(opts.toolsDir, WORLD_FOLDER), this.clock, this.random);
   }
 
@@ -209,7 +213,8 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world };
+    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world,
+      ...(this.onEmptyPlaceholder && { onEmptyInText: (placeholder: string) => this.onEmptyPlaceholder?.({ tool: name, scenario: scenario.name, placeholder }) }) };
     // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
     // every depth. Rendered in that order straight away where the answer is an object.
     const sorted = !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);
