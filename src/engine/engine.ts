@@ -22,6 +22,7 @@ import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
 import { sortKeys } from "./sortKeys.js";
+import { goValidationReason } from "./goValidation.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -234,12 +235,16 @@ export class Engine {
       }
     }
     let result: ToolCallResult;
+    let rpcError: { code: number; message: string } | undefined;
     if (scenario.isError) {
       result = errorResult(typeof value === "string" ? value : goJson(value));
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
-      if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+      if (problem && scenario.dynamics?.fault !== "invalid-output") {
+        warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+        rpcError = { code: 0, message: `validating tool output: ${goValidationReason(tool.definition.outputSchema as JsonObject, value) ?? `validating root: ${problem}`}` };
+      }
       const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
       // Final from here on: the answer's encoder reuses this text for structuredContent.
       result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
@@ -250,6 +255,7 @@ export class Engine {
     result = withResultFault(result, scenario.dynamics);
     const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
     if (forced) outcome.forced = forced;
+    if (rpcError) outcome.rpcError = rpcError;
     if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
     return outcome;
   }
