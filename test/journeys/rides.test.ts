@@ -319,7 +319,10 @@ describe("rides journeys", () => {
 
   it("repeat a trip from history: history → next page → estimate → book", async () => {
     const s = session();
-    const page = await s.call("get_ride_history", { limit: 10 });
+    // Pages of 4: the persona's six past rides alone make a second page (limit is honoured now;
+    // the first page used to be four rides whatever the limit).
+    const page = await s.call("get_ride_history", { limit: 4 });
+    expect(page.rides).toHaveLength(4);
     expect(page.success).toBe(true);
     const requested = page.rides.map((r: Out) => instant(r.requestedAt, `${r.rideId}.requestedAt`));
     expect(requested, "newest first").toEqual([...requested].sort((a, b) => b - a));
@@ -330,7 +333,7 @@ describe("rides journeys", () => {
     }
 
     expect(page.nextCursor).toEqual(expect.any(String));
-    const older = await s.call("get_ride_history", { limit: 10, cursor: page.nextCursor });
+    const older = await s.call("get_ride_history", { limit: 4, cursor: page.nextCursor });
     expect(older.success).toBe(true);
     const oldestOnFirst = Math.min(...requested);
     for (const ride of older.rides) {
@@ -338,8 +341,10 @@ describe("rides journeys", () => {
       expect(page.rides.map((r: Out) => r.rideId)).not.toContain(ride.rideId);
     }
 
-    // The session's own cancelled rides (earlier journeys in this file) are the newest history now.
-    const last = [...page.rides, ...older.rides].find((r: Out) => r.status === "COMPLETED");
+    // The session's own cancelled rides (earlier journeys in this file) are the newest history now:
+    // the trip to repeat is the newest completed one.
+    const last = (await s.call("get_ride_history", { status: "COMPLETED", limit: 1 })).rides[0];
+    expect(last.status).toBe("COMPLETED");
     const { estimates } = await quote(s, last.pickup, last.dropoff);
     const same = product(estimates, last.productId);
     const booking = await s.call("book_ride", {
