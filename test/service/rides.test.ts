@@ -1,5 +1,5 @@
-// Rides and places as a backend answers them (issue 21, items 1, 2, 7, 8, 9, 11, 12 and 13, the
-// rides parts): each journey once over streamable HTTP and once over stdio, against a fresh
+// Rides and places as a backend answers them (issue 21, items 1, 2, 4, 7, 8, 9, 11, 12 and 13,
+// the rides parts): each journey once over streamable HTTP and once over stdio, against a fresh
 // service whose clock the journey moves. Every id a step uses comes out of an earlier answer or
 // is one a model could make up; the figures asserted are the rides world's (tools/_world/).
 import { randomUUID } from "node:crypto";
@@ -42,6 +42,19 @@ overBothTransports("rides", (journey) => {
     expect(again.warnings.join(" ")).toMatch(/already used/);
     const history = await s.call("get_ride_history", { status: "SCHEDULED" });
     expect(history.rides.map((r: Out) => r.rideId), "one ride, not two").toEqual([first.rideId]);
+  });
+
+  journey("4 (rides part): a Careem Pay ride debits the wallet, a free cancellation gives it back", async (s) => {
+    const { home, work } = await saved(s);
+    const pay = (productId: string) => s.call("book_ride", { pickup: home, dropoff: work, productId, paymentMethodId: "careem_pay", idempotencyKey: key() });
+    // GO Home → Work: 47.5–54.5 AED, charged its middle, 51, out of 125.50.
+    const go = await pay("GO");
+    expect(go.success).toBe(true);
+    // Comfort may cost up to 77.5: the 74.50 left is not enough.
+    const refused = await pay("COMFORT");
+    expect(refused).toMatchObject({ success: false, errorCode: "INSUFFICIENT_WALLET_BALANCE", walletBalance: { amount: 74.5, currency: "AED" }, requiredAmount: { amount: 77.5, currency: "AED" } });
+    expect(await s.call("cancel_ride", { rideId: go.rideId })).toMatchObject({ success: true, feeCharged: false });
+    expect(await pay("COMFORT"), "the refund made room again").toMatchObject({ success: true, productId: "COMFORT" });
   });
 
   journey("2: unknown ride ids are not found; finished rides are refused", async (s) => {
@@ -218,12 +231,13 @@ overBothTransports("rides", (journey) => {
       const status = await s.call("get_ride_status", { rideId: ride.rideId });
       expect(status, "tracked as booked, not as a fixture").toMatchObject({ status: "SEARCHING", productId: ride.productId, pickup: home, dropoff: gym });
     }
+    const [comfort, goPlus] = rides as [Out, Out, Out];
     const next = await s.reconnect();
-    const status = await next.call("get_ride_status", { rideId: rides[0].rideId });
-    expect(status).toMatchObject({ success: true, rideId: rides[0].rideId, productId: "COMFORT", pickup: home, dropoff: gym, requestedAt: rides[0].createdAt });
-    const cancelled = await next.call("cancel_ride", { rideId: rides[1].rideId });
+    const status = await next.call("get_ride_status", { rideId: comfort.rideId });
+    expect(status).toMatchObject({ success: true, rideId: comfort.rideId, productId: "COMFORT", pickup: home, dropoff: gym, requestedAt: comfort.createdAt });
+    const cancelled = await next.call("cancel_ride", { rideId: goPlus.rideId });
     expect(cancelled).toMatchObject({ success: true, status: "CANCELLED" });
-    expect(await next.call("cancel_ride", { rideId: rides[1].rideId })).toMatchObject({ errorCode: "RIDE_ALREADY_CANCELLED" });
+    expect(await next.call("cancel_ride", { rideId: goPlus.rideId })).toMatchObject({ errorCode: "RIDE_ALREADY_CANCELLED" });
   });
 });
 
