@@ -105,11 +105,22 @@ describe("rides: bookings remembered per session", () => {
     const booked = call("book_ride", { pickup: home, dropoff: gym, productId: "COMFORT", paymentMethodId: "careem_pay" });
     expect(booked).toMatchObject({ scenario: "searching-captain", out: { status: "SEARCHING" } });
     const rideId = booked.out.rideId as string;
-    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "session-ride", out: { status: "SEARCHING", productId: "COMFORT", pickup: home, dropoff: gym, paymentMethodId: "careem_pay", message: "Finding you a Comfort captain nearby." } });
+    // The status scenarios are chosen by the ride's time line, which lives in the state.
+    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "searching", selectedBy: "state", out: { status: "SEARCHING", productId: "COMFORT", pickup: home, dropoff: gym, paymentMethodId: "careem_pay", message: "Finding you a Comfort captain nearby." } });
     expect(call("get_ride_cancellation_reasons", { rideId })).toMatchObject({ scenario: "searching-survey", selectedBy: "state" });
-    expect(call("cancel_ride", { rideId, reasonId: "reason_changed_plans" })).toMatchObject({ scenario: "session-ride-cancelled", out: { status: "CANCELLED", feeCharged: false } });
-    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "session-ride", out: { status: "CANCELLED", etaMinutes: null } });
-    expect(call("cancel_ride", { rideId })).toMatchObject({ scenario: "session-ride-already-cancelled", out: { errorCode: "RIDE_ALREADY_CANCELLED" } });
+    expect(call("cancel_ride", { rideId, reasonId: "reason_changed_plans" })).toMatchObject({ scenario: "cancelled", out: { status: "CANCELLED", feeCharged: false } });
+    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "cancelled", out: { status: "CANCELLED", etaMinutes: null } });
+    expect(call("cancel_ride", { rideId })).toMatchObject({ scenario: "ride-already-cancelled", out: { errorCode: "RIDE_ALREADY_CANCELLED" } });
+  });
+
+  it("a pickup time inside the scheduling window books a scheduled ride", () => {
+    const call = session();
+    const home = { latitude: 25.0866, longitude: 55.1477, placeId: "saved_home" };
+    const work = { latitude: 25.2115, longitude: 55.2806, placeId: "saved_work" };
+    const scheduledAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 24 * 3_600_000).toISOString().replace(".000Z", "Z");
+    const booked = call("book_ride", { pickup: home, dropoff: work, productId: "GO", paymentMethodId: "pm_visa_4242", scheduledAt });
+    expect(booked).toMatchObject({ scenario: "scheduled", selectedBy: "state", out: { status: "SCHEDULED", scheduledAt, etaMinutes: null } });
+    expect(call("get_ride_status", { rideId: booked.out.rideId })).toMatchObject({ scenario: "scheduled", out: { scheduledAt } });
   });
 });
 
