@@ -243,7 +243,9 @@ export class Engine {
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
       if (problem && scenario.dynamics?.fault !== "invalid-output") {
         warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-        rpcError = { code: 0, message: `validating tool output: ${goValidationReason(tool.definition.outputSchema as JsonObject, value) ?? `validating root: ${problem}`}` };
+        // Only what go-sdk's validator refuses: it does not check `format` (Ajv here does, for --check and the log).
+        const goReason = goValidationReason(tool.definition.outputSchema as JsonObject, value);
+        if (goReason !== null) rpcError = { code: 0, message: `validating tool output: ${goReason}` };
       }
       const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
       // Final from here on: the answer's encoder reuses this text for structuredContent.
