@@ -53,11 +53,12 @@ async function searchOk(s: any, origin: object, destination: object, departureDa
 /** Search DXB→LHR a month ahead, revalidate its first live NDC fare (EK 1): the usual way to a booking. */
 async function revalidatedLiveFare(s: any): Promise<{ offer: Out; check: Out }> {
   const offers = await searchOk(s, DXB, LHR, dubaiDateFromToday(30));
-  const offer = offers.find((o) => String(o.sourceSystem).startsWith("ndc:"));
-  expect(offer, "a live NDC fare").toBeDefined();
+  const found = offers.find((o) => String(o.sourceSystem).startsWith("ndc:"));
+  expect(found, "a live NDC fare").toBeDefined();
+  const offer = found as Out;
   const check = await s.call("offer_revalidate", { offerId: offer.offerId });
-  expect(check).toMatchObject({ success: true, status: "bookable", offerId: offer!.offerId, price: offer!.price });
-  return { offer: offer!, check };
+  expect(check).toMatchObject({ success: true, status: "bookable", offerId: offer.offerId, price: offer.price });
+  return { offer, check };
 }
 
 overBothTransports("travel", (journey) => {
