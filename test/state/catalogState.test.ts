@@ -6,7 +6,9 @@ import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { projectRoot, readFixtureRows } from "../catalog/fixturesTable.js";
 
-const engine = new Engine({ toolsDir: path.join(projectRoot, "tools"), forced: new OverridesReader(path.join(projectRoot, "test", "fixtures", "no-run-state")) });
+// The clock can be moved ahead (a travel offer's hold lapsing); every test leaves it at 0.
+let shiftMs = 0;
+const engine = new Engine({ toolsDir: path.join(projectRoot, "tools"), forced: new OverridesReader(path.join(projectRoot, "test", "fixtures", "no-run-state")), clock: () => Date.now() + shiftMs });
 const reached = new Set<string>();
 let sessions = 0;
 
@@ -25,11 +27,13 @@ function session() {
 const dxb = { scheme: "IATA", code: "DXB" };
 const mct = { scheme: "IATA", code: "MCT" };
 const key = (n: number) => `4f7d2c1e-state-${n}`;
+// Forty days ahead: inside the 330-day booking horizon, far from today's sales close.
+const travelDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
 
 describe("travel: offers remembered per session", () => {
   it("a searched offer revalidates at its own price, then books; the cached fare is stale", () => {
     const call = session();
-    const found = call("offer_search", { origin: dxb, destination: mct, departureDate: "2030-01-15" }).out;
+    const found = call("offer_search", { origin: dxb, destination: mct, departureDate: travelDate }).out;
     const [ndc, gds, cached] = found.offers;
     expect(call("cart_checkout", { offer_id: ndc.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(1) })).toMatchObject({ scenario: "offer-stale" });
     const check = call("offer_revalidate", { offerId: gds.offerId });
@@ -40,14 +44,29 @@ describe("travel: offers remembered per session", () => {
     const booked = call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price });
     expect(booked).toMatchObject({ scenario: "travel-booking-confirmed", out: { total: gds.price, status: "confirmed" } });
     expect(booked.out.message).toContain(gds.serviceNumber);
-    // Booked once: the same offer is not bookable again.
-    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(4) })).toMatchObject({ scenario: "offer-stale" });
+    // Booked once: the same offer is not bookable again, and a retry with its key is that booking.
+    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(4) })).toMatchObject({ scenario: "travel-offer-booked", out: { error_code: "OFFER_STALE" } });
+    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price })).toMatchObject({ scenario: "travel-booking-replay", out: { duplicate: true, booking_id: booked.out.booking_id } });
+    expect(call("offer_revalidate", { offerId: gds.offerId })).toMatchObject({ scenario: "offer-booked", out: { status: "stale" } });
+  });
+
+  it("an offer whose hold passed on the clock is expired on revalidation and at checkout", () => {
+    const call = session();
+    const [ndc, gds] = call("offer_search", { origin: dxb, destination: mct, departureDate: travelDate }).out.offers;
+    expect(call("offer_revalidate", { offerId: ndc.offerId })).toMatchObject({ scenario: "bookable" });
+    try {
+      shiftMs = 16 * 60_000; // past the GDS fare's 15 minutes and the revalidation's 15-minute hold
+      expect(call("offer_revalidate", { offerId: gds.offerId })).toMatchObject({ scenario: "offer-validity-ended", out: { status: "expired" } });
+      expect(call("cart_checkout", { offer_id: ndc.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(5) })).toMatchObject({ scenario: "offer-validity-ended", out: { error_code: "OFFER_EXPIRED" } });
+    } finally {
+      shiftMs = 0;
+    }
   });
 
   it("another session never sees this session's offers", () => {
     const first = session();
     const second = session();
-    const found = first("offer_search", { origin: dxb, destination: mct, departureDate: "2030-01-15" }).out;
+    const found = first("offer_search", { origin: dxb, destination: mct, departureDate: travelDate }).out;
     expect(second("offer_revalidate", { offerId: found.offers[0].offerId })).toMatchObject({ scenario: "offer-stale", selectedBy: "default" });
     expect(first("offer_revalidate", { offerId: found.offers[0].offerId })).toMatchObject({ scenario: "bookable" });
   });
