@@ -241,6 +241,52 @@ Examples:
       });
     });
 
+  const headerList = (value: string, previous: string[]) => [...previous, value];
+  const segment = (value: string): string => {
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(value)) throw new InvalidArgumentError(`--domain must be one folder name (letters, digits, _ and -), got "${value}"`);
+    return value;
+  };
+  const parseHeaderOptions = async (values: string[]): Promise<Record<string, string>> => {
+    const { parseHeaders, HeaderError } = await import("../importer/headers.js");
+    try {
+      return parseHeaders(values);
+    } catch (err) {
+      if (err instanceof HeaderError) throw new UsageError(err.message);
+      throw err;
+    }
+  };
+
+  program
+    .command("import")
+    .description("refresh every tool file's ## Definition from a live MCP server's tools/list, and report the drift")
+    .requiredOption("--from <url>", "the live server's streamable HTTP endpoint, e.g. https://host/mcp")
+    .addOption(new Option("--tools <dir>", "tools directory to update").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .option("--header <header>", 'a request header, "Name: value" (repeatable), e.g. "Authorization: Bearer $TOKEN"', headerList, [])
+    .addOption(new Option("--domain <name>", "folder for files of live tools that have none (default: misc)").argParser(segment))
+    .option("--dry-run", "report only; write nothing")
+    .option("--check-drift", "exit 1 when anything differs (for a nightly job)")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 done (or no drift), 1 drift with --check-drift, 2 usage, 3 the server could not be read.
+
+Examples:
+  ./careem-mcp.sh import --from https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN"
+  ./careem-mcp.sh import --from http://127.0.0.1:9000/mcp --dry-run --check-drift`,
+    )
+    .action(async (opts) => {
+      const { importCommand } = await import("../importer/importCommand.js");
+      code = await importCommand({
+        source: { url: opts.from, headers: await parseHeaderOptions(opts.header) },
+        toolsDir: existingToolsDir(opts.tools),
+        domain: opts.domain,
+        dryRun: Boolean(opts.dryRun),
+        checkDrift: Boolean(opts.checkDrift),
+        out: io.out,
+        err: io.err,
+      });
+    });
+
   const serverOptions = (command: Command) =>
     command
       .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
