@@ -35,7 +35,7 @@ export function explainFailure(url: string, err: unknown): string {
     if (status === 404 || status === 405) {
       return `${url} is not an MCP endpoint (HTTP ${status}): pass the server's streamable HTTP endpoint, usually the URL ending in /mcp`;
     }
-    const what = status >= 100 && status <= 599 ? `HTTP ${status}: ${message}` : message.replace(/^Streamable HTTP error: /, "");
+    const what = status !== undefined && status >= 100 && status <= 599 ? `HTTP ${status}: ${message}` : message.replace(/^Streamable HTTP error: /, "");
     return `${url} did not answer as an MCP server (${what}): pass the server's streamable HTTP endpoint, usually the URL ending in /mcp`;
   }
   if (/timed out|timeout/i.test(message)) return `${url} did not answer within ${TIMEOUT_MS / 1000} s: is it the MCP endpoint, and is the server healthy?`;
