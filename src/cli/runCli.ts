@@ -287,6 +287,39 @@ Examples:
       });
     });
 
+  program
+    .command("record")
+    .description("serve /mcp as a recording proxy: every tools/call is forwarded upstream and its answer written into the tool files as a scenario")
+    .requiredOption("--upstream <url>", "the MCP server to record, its streamable HTTP endpoint, e.g. https://host/mcp")
+    .addOption(new Option("--tools <dir>", "tools directory to write into (made if missing)").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("-p, --port <port>", "port of the recording proxy (0 picks a free one)").default(8081).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "address to bind; loopback keeps the Host check on").default(defaults.host))
+    .option("--header <header>", 'a header sent upstream, "Name: value" (repeatable); credentials never reach a file', headerList, [])
+    .option("--redact <key>", "an argument or answer key whose value is written as [redacted] (repeatable, any depth, any case)", headerList, [])
+    .addOption(new Option("--domain <name>", "folder for files of tools that have none (default: misc)").default("misc").argParser(segment))
+    .addOption(new Option("--body-limit <bytes>", "largest request body accepted").default(defaults.bodyLimit).argParser(int("--body-limit")))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh record --upstream https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN" --redact card_number
+      then point your client at http://127.0.0.1:8081/mcp; stop with Ctrl-C`,
+    )
+    .action(async (opts) => {
+      const { recordCommand } = await import("../recorder/recordCommand.js");
+      code = await recordCommand({
+        upstream: opts.upstream,
+        headers: await parseHeaderOptions(opts.header),
+        toolsDir: path.resolve(opts.tools),
+        host: opts.host,
+        port: opts.port,
+        domain: opts.domain,
+        redact: opts.redact,
+        bodyLimit: opts.bodyLimit,
+        err: io.err,
+      });
+    });
+
   const serverOptions = (command: Command) =>
     command
       .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
