@@ -54,8 +54,13 @@ export function definitionDrift(fileDefinition: JsonObject, live: JsonObject): s
     const noLonger = wasRequired.filter((r) => !nowRequired.includes(r));
     if (newlyRequired.length) parts.push(`now required ${newlyRequired.join(", ")}`);
     if (noLonger.length) parts.push(`no longer required ${noLonger.join(", ")}`);
-    // Something else in the schema (additionalProperties, $defs, a keyword at the top).
-    if (parts.length === 0) parts.push("changed outside properties");
+    // Any other keyword at the schema's top (additionalProperties, $defs, type), by name.
+    const wasSchema = isObject(before) ? before : {};
+    const nowSchema = isObject(after) ? after : {};
+    const keywords = [...new Set([...Object.keys(wasSchema), ...Object.keys(nowSchema)])].filter((k) => k !== "properties" && k !== "required" && !sameJson(wasSchema[k], nowSchema[k]));
+    if (keywords.length) parts.push(`keywords changed ${keywords.join(", ")}`);
+    // Only the order of "required" moved: the same schema to a validator, still worth a look.
+    if (parts.length === 0) parts.push("required reordered");
     changes.push(`inputSchema (${parts.join("; ")})`);
   }
   const seen = new Set([...NAMED, "inputSchema", "name"]);

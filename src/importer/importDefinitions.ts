@@ -95,23 +95,25 @@ export function importDefinitions(opts: ImportOptions): ImportResult {
   for (const [name, file] of files) if (!liveNames.has(name)) result.notLive.push({ name, file });
   result.drift = result.changed.length > 0 || result.created.length > 0 || result.notLive.length > 0;
 
-  // The check runs on a copy with the new texts in place, so a dry run can say the same.
-  const before = problemKeys(toolsDir);
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-import-"));
-  try {
-    fs.cpSync(toolsDir, copy, { recursive: true, verbatimSymlinks: true });
-    for (const [file, text] of texts) {
-      const inCopy = path.join(copy, path.relative(toolsDir, file));
-      fs.mkdirSync(path.dirname(inCopy), { recursive: true });
-      fs.writeFileSync(inCopy, text);
+  // The check runs on a copy with the new texts in place, so a dry run can say the same. With
+  // nothing to change, nothing can have been made dishonest: the nightly no-drift run skips it.
+  if (texts.size > 0) {
+    const before = problemKeys(toolsDir);
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-import-"));
+    try {
+      fs.cpSync(toolsDir, copy, { recursive: true, verbatimSymlinks: true });
+      for (const [file, text] of texts) {
+        const inCopy = path.join(copy, path.relative(toolsDir, file));
+        fs.mkdirSync(path.dirname(inCopy), { recursive: true });
+        fs.writeFileSync(inCopy, text);
+      }
+      for (const p of checkCatalog(copy).problems) {
+        const shown = { ...p, file: path.relative(process.cwd(), path.join(toolsDir, path.relative(copy, path.resolve(p.file)))) };
+        (before.has(problemKey(copy, p)) ? result.alreadyDishonest : result.madeDishonest).push(shown);
+      }
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
     }
-    const after = checkCatalog(copy);
-    for (const p of after.problems) {
-      const shown = { ...p, file: path.relative(process.cwd(), path.join(toolsDir, path.relative(copy, path.resolve(p.file)))) };
-      (before.has(problemKey(copy, p)) ? result.alreadyDishonest : result.madeDishonest).push(shown);
-    }
-  } finally {
-    fs.rmSync(copy, { recursive: true, force: true });
   }
 
   if (!opts.dryRun) {

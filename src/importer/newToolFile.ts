@@ -2,9 +2,9 @@
 // where it came from, the scenarios, and the live definition. It follows the format's layout so
 // it reads like a hand-written file and the honesty check passes on it.
 import { compileValidators } from "../engine/validators.js";
-import type { JsonObject } from "../engine/types.js";
+import type { Json, JsonObject } from "../engine/types.js";
 import { isObject } from "../engine/isObject.js";
-import { placeholderValue } from "./placeholderOutput.js";
+import { validPlaceholder } from "./placeholderOutput.js";
 
 export interface NewToolFile {
   name: string;
@@ -56,14 +56,14 @@ export function placeholderDefault(definition: JsonObject): { section: string; k
   const note = "A placeholder written by `careem-mcp import`: replace it with production's answer (`./careem-mcp.sh record` writes real ones).";
   const schema = definition.outputSchema;
   if (isObject(schema)) {
-    const value = placeholderValue(schema, schema);
-    let valid = false;
+    let value: Json | undefined;
     try {
-      valid = isObject(value) && compileValidators(definition).checkOutput(value) === null;
+      const validators = compileValidators(definition);
+      value = validPlaceholder(schema, (v) => validators.checkOutput(v));
     } catch {
-      valid = false;
+      value = undefined;
     }
-    if (valid) return { kind: "response", section: scenarioSection("placeholder", [{ kind: "response", json: JSON.stringify(value, null, 2) }], note) };
+    if (isObject(value)) return { kind: "response", section: scenarioSection("placeholder", [{ kind: "response", json: JSON.stringify(value, null, 2) }], note) };
   }
   const text = JSON.stringify(`${name}: no scenario written yet (this is the placeholder of a file made by careem-mcp import)`);
   return { kind: "error", section: scenarioSection("placeholder", [{ kind: "error", json: text }], note) };

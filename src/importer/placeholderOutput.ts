@@ -63,3 +63,36 @@ export function placeholderValue(root: JsonObject, schema: Json | undefined, dep
       return {};
   }
 }
+
+/** The schema node at a JSON pointer of an instance (properties and items only, $refs followed). */
+function schemaAt(root: JsonObject, pointer: string[]): JsonObject | undefined {
+  let node = resolve(root, root);
+  for (const segment of pointer) {
+    if (!node) return undefined;
+    node = /^\d+$/.test(segment) && node.items !== undefined ? resolve(root, node.items) : isObject(node.properties) ? resolve(root, node.properties[segment]) : undefined;
+  }
+  return node;
+}
+
+/**
+ * placeholderValue, then mended where the validator says a property is missing (the branch of
+ * an if/then/else, a dependentRequired): at most a few rounds, undefined if it still fails.
+ */
+export function validPlaceholder(schema: JsonObject, check: (value: Json) => string | null): Json | undefined {
+  const value = placeholderValue(schema, schema);
+  for (let round = 0; round < 16; round++) {
+    const problem = check(value);
+    if (problem === null) return value;
+    const missing = /^(\S*) must have required property '([^']+)'/.exec(problem);
+    if (!missing) return undefined;
+    const pointer = (missing[1] as string).split("/").filter((p) => p !== "");
+    let at: Json = value;
+    for (const segment of pointer) at = Array.isArray(at) ? (at[Number(segment)] as Json) : isObject(at) ? (at[segment] as Json) : null;
+    if (!isObject(at)) return undefined;
+    const node = schemaAt(schema, pointer);
+    const property = missing[2] as string;
+    const sub = node && isObject(node.properties) ? node.properties[property] : undefined;
+    Object.defineProperty(at, property, { value: placeholderValue(schema, sub), enumerable: true, writable: true, configurable: true });
+  }
+  return undefined;
+}
