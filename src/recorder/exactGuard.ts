@@ -1,7 +1,10 @@
 // A `json match-schema` that holds for exactly one call's arguments: `const` compares deeply and
-// case-sensitively, with array order and length, and `additionalProperties: false` refuses any
-// key the call did not send. Redacted values may be anything present, as in the match block.
+// case-sensitively, with array order and length, and the key list refuses any key the call did
+// not send. Matching always sees the reserved `$user` beside the arguments (the signed-in user,
+// engine/signedInUser.ts), so the top level allows that one key more. Redacted values may be
+// anything but null, as the match block's "*" says.
 import { isObject } from "../engine/isObject.js";
+import { userMatchKey } from "../engine/signedInUser.js";
 import type { Json, JsonObject } from "../engine/types.js";
 
 function containsRedacted(value: Json, redacted: (key: string) => boolean): boolean {
@@ -10,11 +13,19 @@ function containsRedacted(value: Json, redacted: (key: string) => boolean): bool
   return false;
 }
 
-export function exactGuard(value: Json, redacted: (key: string) => boolean): JsonObject {
+function exactValue(value: Json, redacted: (key: string) => boolean): JsonObject {
   if (!isObject(value) || !containsRedacted(value, redacted)) return { const: value };
+  return { type: "object", ...exactKeys(value, redacted), additionalProperties: false };
+}
+
+function exactKeys(value: JsonObject, redacted: (key: string) => boolean): JsonObject {
   const properties: JsonObject = {};
   for (const [k, v] of Object.entries(value)) {
-    Object.defineProperty(properties, k, { value: redacted(k) ? { not: { type: "null" } } : exactGuard(v, redacted), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(properties, k, { value: redacted(k) ? { not: { type: "null" } } : exactValue(v, redacted), enumerable: true, writable: true, configurable: true });
   }
-  return { type: "object", properties, required: Object.keys(value), additionalProperties: false };
+  return { required: Object.keys(value), properties };
+}
+
+export function exactGuard(args: JsonObject, redacted: (key: string) => boolean): JsonObject {
+  return { ...exactKeys(args, redacted), propertyNames: { enum: [...Object.keys(args), userMatchKey] } };
 }

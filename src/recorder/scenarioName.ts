@@ -18,7 +18,8 @@ function slug(text: string): string {
 
 function words(value: Json): string[] {
   if (Array.isArray(value)) return value.flatMap(words);
-  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => [k, ...words(v)]);
+  // Keys sorted: the same arguments sent in another key order are the same call, with the same name.
+  if (isObject(value)) return Object.keys(value).sort().flatMap((k) => [k, ...words(value[k] as Json)]);
   return [String(value)];
 }
 
