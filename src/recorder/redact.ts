@@ -51,7 +51,9 @@ export class Redactor {
   /** A copy with every redacted key's value and every secret's text replaced by "[redacted]". */
   redact<T extends Json>(value: T): T {
     const walk = (v: Json, key: string | undefined): Json => {
-      if (key !== undefined && this.isRedactedKey(key)) return REDACTED;
+      // An empty or null value hides nothing, and blanking it would make a recorded answer say
+      // something was there.
+      if (key !== undefined && this.isRedactedKey(key) && v !== "" && v !== null) return REDACTED;
       if (typeof v === "string") return this.text(v);
       if (Array.isArray(v)) return v.map((item) => walk(item, undefined));
       if (isObject(v)) {
