@@ -88,6 +88,8 @@ describe.skipIf(!hasGo)("record --upstream a live go-sdk server", () => {
   let recorderExit: number | null;
   let replayServer: SpawnedServer;
   let runDir: string;
+  let hostRefusal: string;
+  let otherPath: string;
 
   beforeAll(async () => {
     upstream = copyCatalog();
@@ -97,6 +99,9 @@ describe.skipIf(!hasGo)("record --upstream a live go-sdk server", () => {
     const recorder = await startRecorder(twin.mcpUrl, recordDir);
     const host = await rawHttp(recorder.url.replace(/\/mcp$/, ""), { method: "POST", path: "/mcp", headers: { host: "evil.example", "content-type": "application/json" }, body: "{}" });
     expect(host.status).toBe(403);
+    hostRefusal = host.body;
+    const other = await rawHttp(recorder.url.replace(/\/mcp$/, ""), { path: "/health" });
+    otherPath = `${other.status} ${other.body}`;
     const first = await callAll(recorder.url, [...calls, ...repeats.map((i) => calls[i] as [string, Args])]);
     recorded = first.answers.slice(0, calls.length);
     // The repeats answered as the first time (the upstream is deterministic for these).
@@ -112,6 +117,11 @@ describe.skipIf(!hasGo)("record --upstream a live go-sdk server", () => {
   afterAll(async () => {
     await Promise.all([twin?.stop(), replayServer?.stop()]);
     for (const dir of [upstream?.root, recordDir && path.dirname(recordDir), runDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers only /mcp, and only to loopback Host names", () => {
+    expect(hostRefusal).toBe('{"jsonrpc":"2.0","error":{"code":-32000,"message":"Forbidden: Host header \\"evil.example\\" is not a loopback name (DNS rebinding protection)"},"id":null}');
+    expect(otherPath).toBe(`404 {"jsonrpc":"2.0","error":{"code":-32000,"message":"Not Found: the recorder serves /mcp only (it forwards to ${twin.mcpUrl})"},"id":null}`);
   });
 
   it("proxies initialize and tools/list, and stops cleanly with every call on disk", () => {
