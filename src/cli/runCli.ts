@@ -272,6 +272,85 @@ Examples:
       code = clockCommand({ move, set: opts.set, reset: Boolean(opts.reset), session: opts.session, runDir: path.resolve(opts.runDir), out: io.out, err: io.err });
     });
 
+  const headerList = (value: string, previous: string[]) => [...previous, value];
+  const segment = (value: string): string => {
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(value)) throw new InvalidArgumentError(`--domain must be one folder name (letters, digits, _ and -), got "${value}"`);
+    return value;
+  };
+  const parseHeaderOptions = async (values: string[]): Promise<Record<string, string>> => {
+    const { parseHeaders, HeaderError } = await import("../importer/headers.js");
+    try {
+      return parseHeaders(values);
+    } catch (err) {
+      if (err instanceof HeaderError) throw new UsageError(err.message);
+      throw err;
+    }
+  };
+
+  program
+    .command("import")
+    .description("refresh every tool file's ## Definition from a live MCP server's tools/list, and report the drift")
+    .requiredOption("--from <url>", "the live server's streamable HTTP endpoint, e.g. https://host/mcp")
+    .addOption(new Option("--tools <dir>", "tools directory to update").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("--header <header>", 'a request header, "Name: value" (repeatable), e.g. "Authorization: Bearer $TOKEN"').argParser(headerList).default([], "none"))
+    .addOption(new Option("--domain <name>", "folder for files of live tools that have none (default: misc)").argParser(segment))
+    .option("--dry-run", "report only; write nothing")
+    .option("--check-drift", "exit 1 when anything differs (for a nightly job)")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 done (or no drift), 1 drift with --check-drift, 2 usage, 3 the server could not be read.
+
+Examples:
+  ./careem-mcp.sh import --from https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN"
+  ./careem-mcp.sh import --from http://127.0.0.1:9000/mcp --dry-run --check-drift`,
+    )
+    .action(async (opts) => {
+      const { importCommand } = await import("../importer/importCommand.js");
+      code = await importCommand({
+        source: { url: opts.from, headers: await parseHeaderOptions(opts.header) },
+        toolsDir: existingToolsDir(opts.tools),
+        domain: opts.domain,
+        dryRun: Boolean(opts.dryRun),
+        checkDrift: Boolean(opts.checkDrift),
+        out: io.out,
+        err: io.err,
+      });
+    });
+
+  program
+    .command("record")
+    .description("serve /mcp as a recording proxy: every tools/call is forwarded upstream and its answer written into the tool files as a scenario")
+    .requiredOption("--upstream <url>", "the MCP server to record, its streamable HTTP endpoint, e.g. https://host/mcp")
+    .addOption(new Option("--tools <dir>", "tools directory to write into (made if missing)").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("-p, --port <port>", "port of the recording proxy (0 picks a free one)").default(8081).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "address to bind; loopback keeps the Host check on").default(defaults.host))
+    .addOption(new Option("--header <header>", 'a header sent upstream, "Name: value" (repeatable); credentials never reach a file').argParser(headerList).default([], "none"))
+    .addOption(new Option("--redact <key>", "an argument or answer key whose value is written as [redacted] (repeatable, any depth, any case)").argParser(headerList).default([], "none"))
+    .addOption(new Option("--domain <name>", "folder for files of tools that have none (default: misc)").default("misc").argParser(segment))
+    .addOption(new Option("--body-limit <bytes>", "largest request body accepted").default(defaults.bodyLimit).argParser(int("--body-limit")))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh record --upstream https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN" --redact card_number
+      then point your client at http://127.0.0.1:8081/mcp; stop with Ctrl-C`,
+    )
+    .action(async (opts) => {
+      const { recordCommand } = await import("../recorder/recordCommand.js");
+      code = await recordCommand({
+        upstream: opts.upstream,
+        headers: await parseHeaderOptions(opts.header),
+        toolsDir: path.resolve(opts.tools),
+        host: opts.host,
+        port: opts.port,
+        domain: opts.domain,
+        redact: opts.redact,
+        bodyLimit: opts.bodyLimit,
+        err: io.err,
+      });
+    });
+
   const serverOptions = (command: Command) =>
     command
       .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
