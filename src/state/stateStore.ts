@@ -66,6 +66,21 @@ export class StateStore {
     if (this.scope === "session") this.entries.delete(`session:${sessionId}`);
   }
 
+  /** The state of `key` if it has started, without starting it (the dashboard only looks). */
+  peek(key: string): Record<string, Json> | undefined {
+    return this.entries.get(key)?.doc;
+  }
+
+  /** Every context whose state has started. */
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Forget the state of `key`: its next call starts again from the initial state. Whether there was one. */
+  reset(key: string): boolean {
+    return this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }
