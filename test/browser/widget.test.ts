@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)("widget host in Chromium", () => {
 
     it("names the local build in the widget resource, and serves it to an opaque origin", async () => {
       const read = await client.readResource({ uri: "ui://careem-mcp-app" });
-      const content = read.contents[0] as { text: string; _meta: { domain: string; ui: { csp: { connectDomains: string[] } } } };
+      const content = read.contents[0] as unknown as { text: string; _meta: { domain: string; ui: { csp: { connectDomains: string[] } } } };
       expect(content._meta.domain).toBe(`${server.baseUrl}/_local/widget-build`);
       expect(content.text).toContain(`<script type="module" src="${server.baseUrl}/_local/widget-build/assets/index.js"></script>`);
       const asset = await fetch(`${server.baseUrl}/_local/widget-build/assets/index.js`, { headers: { Origin: "null" } });
