@@ -281,23 +281,22 @@ Examples:
       code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
     });
 
-  program
-    .command("token")
-    .description("sign in headlessly as a persona against a running --auth server and print an access token")
+  serverOptions(program.command("token").description("sign in headlessly as a persona against a running --auth server and print an access token"))
     .option("--user <id>", "the persona: 900000001 (Sara), 900000002 (Omar), or client-only (a token naming no user)", "900000001")
-    .addOption(new Option("--url <url>", "the running server (its origin or its /mcp URL)").default(`http://127.0.0.1:${defaults.port}`))
+    .option("--url <url>", "the running server, its origin or its /mcp URL (default: http://<host>:<port>)")
     .addHelpText(
       "after",
       `
 Examples:
-  ./careem-mcp.sh token                                 Sara's token from http://127.0.0.1:${defaults.port}
+  ./careem-mcp.sh token                                 Sara's token from the server on --port (default ${defaults.port})
   ./careem-mcp.sh token --user 900000002                Omar's
   curl -H "Authorization: Bearer $(./careem-mcp.sh token)" ...`,
     )
     .action(async (opts) => {
       const { headlessSignIn, SignInError } = await import("../client/token/headlessSignIn.js");
       try {
-        io.out.write(`${await headlessSignIn({ url: opts.url, user: opts.user })}\n`);
+        const url = opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
+        io.out.write(`${await headlessSignIn({ url, user: opts.user })}\n`);
         code = 0;
       } catch (err) {
         if (!(err instanceof SignInError)) throw err;
