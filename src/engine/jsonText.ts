@@ -41,14 +41,16 @@ function reasonOf(message: string): string {
  * ending its line with no "," after it (the parser only notices on the next line), or a "," left
  * before a closing bracket.
  */
-function causeOf(text: string, at: number): { index: number; hint: string } | undefined {
+function causeOf(text: string, at: number, opts: { barePlaceholders?: boolean }): { index: number; hint: string } | undefined {
   let end = at - 1;
   while (end >= 0 && /\s/.test(text[end] as string)) end--;
   if (end < 0 || !text.slice(end + 1, at).includes("\n")) return undefined;
   const before = text[end] as string;
   const next = text[at];
   if (before === "," && (next === "}" || next === "]")) return { index: end, hint: `a trailing "," before "${next}"` };
-  if (next !== undefined && !",:}]".includes(next) && /["\d}\]el]/.test(before)) return { index: end + 1, hint: 'a "," is missing at the end of this line' };
+  // A complete value before it is a whole document with something after it, not a missing ",".
+  const inside = jsonErrorAt(text.slice(0, end + 1), opts) !== -1;
+  if (inside && next !== undefined && !",:}]".includes(next) && /["\d}\]el]/.test(before)) return { index: end + 1, hint: 'a "," is missing at the end of this line' };
   return undefined;
 }
 
@@ -60,7 +62,7 @@ export function jsonError(text: string, err: unknown, opts: { barePlaceholders?:
     const position = /position (\d+)/.exec(message);
     at = position ? Number(position[1]) : 0;
   }
-  const cause = causeOf(text, at);
+  const cause = causeOf(text, at, opts);
   const { line, column } = placeOf(text, cause?.index ?? at);
   return new JsonTextError(`invalid JSON at column ${column}: ${reasonOf(message)}${cause ? ` (${cause.hint})` : ""}`, line);
 }

@@ -32,6 +32,8 @@ describe("parseJson errors: the exact line and column, one line of text", () => 
     ['{\n  "a": 1,\n}', 1, 'invalid JSON at column 9: Expected double-quoted property name (a trailing "," before "}")'],
     ['{\n  "a": 1\n  "b": 2\n}', 1, 'invalid JSON at column 9: Expected \',\' or \'}\' after property value (a "," is missing at the end of this line)'],
     ['[\n  {"a": 1}\n  {"b": 2}\n]', 1, 'invalid JSON at column 11: Expected \',\' or \']\' after array element (a "," is missing at the end of this line)'],
+    // A whole document followed by more: nothing is missing inside it.
+    ['{ "a": 1 }\n{ "b": 2 }', 1, "invalid JSON at column 1: Unexpected non-whitespace character after JSON"],
     // On one line the place found is the cause already.
     ['{ "a": 1 "b": 2 }', 0, "invalid JSON at column 10: Expected ',' or '}' after property value"],
     ['{ "a": 1 }\n}', 1, "invalid JSON at column 1: Unexpected non-whitespace character after JSON"],
