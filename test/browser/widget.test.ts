@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("widget host in Chromium", () => {
       expect([...at].sort((a, b) => a - b)).toEqual(at);
 
       // The frame: sandboxed, opaque origin, under the resource's CSP naming the local build.
-      expect(await page.locator("iframe#widget").getAttribute("sandbox")).toBe("allow-scripts");
+      expect(await page.getByTitle("Widget preview for the selected call").getAttribute("sandbox")).toBe("allow-scripts");
       const csp = await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
       expect(csp).toContain(`connect-src ${server.baseUrl}/_local/widget-build/`);
       expect(csp).toContain("default-src 'none'");
