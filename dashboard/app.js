@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { callFacts, callValues, whySteps } from "./callView.js";
 import { McpHttpClient } from "./mcpClient.js";
 import { el, short, time } from "./render.js";
-import { drawSessions } from "./sessionsView.js";
+import { drawSessions, drawState } from "./sessionsView.js";
 import { WidgetHost } from "./widgetHost.js";
 
 const calls = new Map();
@@ -142,14 +142,17 @@ async function explain() {
 }
 
 async function redrawSessions() {
-  drawSessions($("sessions"), await api.sessions(), resetState);
+  const [sessions, state] = await Promise.all([api.sessions(), api.state()]);
+  drawSessions($("sessions"), sessions, resetState);
+  drawState($("state"), state, resetState);
 }
 
-async function resetState(session) {
+/** `session`: the id when reset from the session's row, for the message. */
+async function resetState(key, session) {
   try {
-    await api.resetState(session.stateKey);
+    await api.resetState(key);
     await redrawSessions();
-    status(`State of session ${short(session.id)} reset: its next call starts from the persona's world`);
+    status(`State ${session ? `of session ${short(session)}` : key} reset: its next call starts from the persona's world`);
   } catch (err) {
     status(`Error: ${err.message}`);
   }
@@ -195,6 +198,7 @@ function start() {
   drawTools(snapshot.tools);
   for (const call of snapshot.calls.calls) addCall(call);
   drawSessions($("sessions"), snapshot.sessions, resetState);
+  drawState($("state"), snapshot.state, resetState);
   status(`Snapshot of ${new Date().toLocaleTimeString([], { hour12: false })}; connecting for live calls…`);
   $("explain").addEventListener("click", explain);
   $("replay").addEventListener("click", replay);

@@ -3,14 +3,30 @@
 import { el, foldedJson, short } from "./render.js";
 
 function stateCell(s, scope, reset) {
-  if (scope === "user") return el("td", { class: "muted" }, "kept per user (--state-scope user)");
+  if (scope === "user") return el("td", { class: "muted" }, "kept per user: see State below");
   if (s.state === null) return el("td", { class: "muted" }, "not started: no call has used state yet");
   return el(
     "td",
     { class: "state" },
     foldedJson(`State of ${short(s.id)}`, s.state),
-    el("button", { type: "button", class: "quiet", "aria-label": `Reset state of session ${s.id}`, onclick: () => reset(s) }, "Reset state"),
+    el("button", { type: "button", class: "quiet", "aria-label": `Reset state of session ${s.id}`, onclick: () => reset(s.stateKey, s.id) }, "Reset state"),
   );
+}
+
+/** Every started state document, by context (`session:<id>` or `user:<id>`), each with a reset. */
+export function drawState(tbody, { scope, entries }, reset) {
+  tbody.replaceChildren(
+    ...entries.map((entry) =>
+      el(
+        "tr",
+        { "aria-label": `State ${entry.key}` },
+        el("td", {}, el("code", {}, entry.key)),
+        el("td", { class: "state" }, foldedJson(`State of ${entry.key}`, entry.state)),
+        el("td", {}, el("button", { type: "button", class: "quiet", "aria-label": `Reset state ${entry.key}`, onclick: () => reset(entry.key) }, "Reset")),
+      ),
+    ),
+  );
+  if (entries.length === 0) tbody.append(el("tr", {}, el("td", { colspan: 3, class: "muted" }, `No state yet (kept per ${scope}): it starts with the first call that reads or writes it`)));
 }
 
 export function drawSessions(tbody, { sessions, stateScope }, reset) {

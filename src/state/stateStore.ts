@@ -76,9 +76,9 @@ export class StateStore {
     return [...this.entries.keys()];
   }
 
-  /** Forget the state of `key`: its next call starts again from the initial state. Whether there was one. */
-  reset(key: string): boolean {
-    return this.entries.delete(key);
+  /** Forget the state of `key`: its next call starts again from the initial state. */
+  reset(key: string): void {
+    this.entries.delete(key);
   }
 
   get size(): number {

@@ -145,3 +145,42 @@ describe.skipIf(!hasChromium)("dashboard in Chromium", () => {
     await fresh.close();
   });
 });
+
+describe.skipIf(!hasChromium)("dashboard in Chromium, state kept per user", () => {
+  let server: SpawnedServer;
+  let temp: ReturnType<typeof tempCatalog>;
+  let browser: Browser;
+  let client: Client;
+
+  beforeAll(async () => {
+    temp = tempCatalog(path.join(fixturesDir, "dashboard", "tools"), "careem-browser-user-");
+    server = await spawnServer({ toolsDir: temp.toolsDir, runDir: temp.runDir, args: ["--state-scope", "user"] });
+    browser = await launchChromium();
+    client = new Client({ name: "dashboard-user-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl)));
+  }, 60_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await browser?.close();
+    await server?.stop();
+    temp?.remove();
+  });
+
+  it("lists the user's state and resets it", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.baseUrl}/_local/`);
+    await page.getByRole("cell", { name: "No state yet (kept per user): it starts with the first call that reads or writes it" }).waitFor();
+    await client.callTool({ name: "save_note", arguments: { noteId: "n1", text: "call the captain" } });
+    const row = page.getByRole("row", { name: "State user:900000001" });
+    await row.getByText('"n1": "call the captain"').waitFor();
+    const session = (client.transport as StreamableHTTPClientTransport).sessionId as string;
+    expect(await page.getByRole("row", { name: `Session ${session}` }).innerText()).toContain("kept per user: see State below");
+    await row.getByRole("button", { name: "Reset state user:900000001" }).click();
+    await page.getByRole("status").filter({ hasText: "State user:900000001 reset" }).waitFor();
+    await row.waitFor({ state: "detached" });
+    const fresh = await client.callTool({ name: "save_note", arguments: { noteId: "n1", text: "call the captain" } });
+    expect(fresh.structuredContent).toEqual({ saved: true, noteId: "n1" });
+    await page.close();
+  });
+});

@@ -91,7 +91,7 @@ describe("the page's snapshot", () => {
   it("is inlined in the page", async () => {
     const page = await rawHttp(host.baseUrl, { path: "/_local/" });
     const json = /<script type="application\/json" id="snapshot">(.*?)<\/script>/.exec(page.body)?.[1];
-    expect(Object.keys(JSON.parse(json as string) as object)).toEqual(["tools", "calls", "sessions", "widget"]);
+    expect(Object.keys(JSON.parse(json as string) as object)).toEqual(["tools", "calls", "sessions", "state", "widget"]);
   });
 });
 

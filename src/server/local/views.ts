@@ -103,5 +103,5 @@ export function widgetView(ctx: LocalContext) {
 
 /** Everything the page draws on first paint. */
 export function snapshotView(ctx: LocalContext) {
-  return { tools: toolsView(ctx), calls: callsView(ctx), sessions: sessionsView(ctx), widget: widgetView(ctx) };
+  return { tools: toolsView(ctx), calls: callsView(ctx), sessions: sessionsView(ctx), state: stateView(ctx), widget: widgetView(ctx) };
 }
