@@ -140,7 +140,7 @@ describe.skipIf(!hasChromium)("dashboard in Chromium", () => {
     // The live feed never answers: whatever shows came with the page itself.
     await fresh.route("**/_local/events", () => undefined);
     await fresh.goto(`${server.baseUrl}/_local/`, { waitUntil: "load" });
-    await fresh.getByRole("row", { name: /^Call 1: track_ride answered by backend-crash/ }).waitFor({ timeout: 5000 });
+    await fresh.getByRole("row", { name: /^Call 1: track_ride answered by backend-crash/ }).waitFor({ timeout: 15_000 });
     expect(await fresh.getByRole("status").innerText()).toMatch(/^Snapshot of \d\d:\d\d:\d\d; connecting for live calls…$/);
     await fresh.close();
   });

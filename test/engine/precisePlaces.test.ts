@@ -87,11 +87,12 @@ describe("the running server: a match key that is not an input", () => {
     await host.engine.callTool("placed", { rideId: "y" }, { transport: "http" });
     expect(warnings()).toHaveLength(1);
 
-    // A save that keeps the mistake: said again, once.
-    fs.writeFileSync(file, toolFile('{ "ok": false }', match));
-    const deadline = Date.now() + 10_000;
+    // A save that keeps the mistake (temp file and rename, one change as an editor makes it): said again, once.
+    fs.writeFileSync(`${file}.tmp`, toolFile('{ "ok": false }', match));
+    fs.renameSync(`${file}.tmp`, file);
+    const deadline = Date.now() + 20_000;
     while (warnings().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 600));
     expect(warnings()).toEqual([expected, expected]);
-  }, 20_000);
+  }, 40_000);
 });
