@@ -66,14 +66,18 @@ function packageVersion(): string {
 
 /** A served or checked tools directory must exist at start; one removed later is waited for. */
 function existingToolsDir(typed: string): string {
+  return existingDir(typed, "tools directory");
+}
+
+function existingDir(typed: string, what: string): string {
   const dir = path.resolve(typed);
   let stat: fs.Stats | undefined;
   try {
     stat = fs.statSync(dir);
   } catch {
-    throw new UsageError(`tools directory ${typed} does not exist`);
+    throw new UsageError(`${what} ${typed} does not exist`);
   }
-  if (!stat.isDirectory()) throw new UsageError(`tools directory ${typed} is not a directory`);
+  if (!stat.isDirectory()) throw new UsageError(`${what} ${typed} is not a directory`);
   return dir;
 }
 
@@ -108,6 +112,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--check", "render every scenario of every tool and validate it; exit 1 on any problem (same as the check command)"))
     .addOption(new Option("--json", "with --check: print the report as JSON"))
     .addOption(new Option("--widget-domain <url>", "where the ChatGPT widget assets are served from").env(envNames.widgetDomain).default(defaults.widgetDomain))
+    .addOption(new Option("--widget-dir <dir>", "serve this local widget build (e.g. mcp-app/dist) under /_local/widget-build/ and name it in the widget resource (HTTP only)").env(envNames.widgetDir))
     .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
     .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
@@ -156,6 +161,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         toolsDir: existingToolsDir(opts.tools),
         runDir: path.resolve(opts.runDir),
         widgetDomain: opts.widgetDomain,
+        widgetDir: opts.widgetDir === undefined ? "" : existingDir(opts.widgetDir, "widget directory"),
         serviceVersion: opts.serviceVersion,
         idleTimeoutMs: opts.idleTimeout,
         maxSessions: opts.maxSessions,
@@ -173,6 +179,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         publicUrl: opts.publicUrl ?? "",
       };
       if (opts.stdio) {
+        // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
+        if (config.widgetDir) throw new UsageError("--widget-dir needs the HTTP server (the widget's files are served under /_local/widget-build/); drop --stdio");
         // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
         const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
         const { stderrLog } = await import("../server/host/log.js");
@@ -381,6 +389,30 @@ Examples:
     .action(async (tool: string, args: string | undefined, opts) => {
       const { whyCommand } = await import("../client/commands.js");
       code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
+    });
+
+  serverOptions(program.command("token").description("sign in headlessly as a persona against a running --auth server and print an access token"))
+    .option("--user <id>", "the persona: 900000001 (Sara), 900000002 (Omar), or client-only (a token naming no user)", "900000001")
+    .option("--url <url>", "the running server, its origin or its /mcp URL (default: http://<host>:<port>)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh token                                 Sara's token from the server on --port (default ${defaults.port})
+  ./careem-mcp.sh token --user 900000002                Omar's
+  curl -H "Authorization: Bearer $(./careem-mcp.sh token)" ...`,
+    )
+    .action(async (opts) => {
+      const { headlessSignIn, SignInError } = await import("../client/token/headlessSignIn.js");
+      try {
+        const url = opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
+        io.out.write(`${await headlessSignIn({ url, user: opts.user })}\n`);
+        code = 0;
+      } catch (err) {
+        if (!(err instanceof SignInError)) throw err;
+        io.err.write(`careem-mcp token: ${err.message}\n`);
+        code = 1;
+      }
     });
 
   try {
