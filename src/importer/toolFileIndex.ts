@@ -1,5 +1,5 @@
-// Tool name -> file, by the catalog's own rules (hidden entries, README.md and symbolic links are
-// never tool files), so import and record see the files the server serves and no others.
+// Tool name -> file, by the catalog's own rules (hidden entries, `_` folders, README.md and symbolic
+// links are never tool files), so import and record see the files the server serves and no others.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -9,7 +9,10 @@ export function toolFileIndex(toolsDir: string): Map<string, string> {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.name.startsWith(".")) continue;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
+      // Folders starting with "_" (the world) hold what tools share, never tools.
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith("_")) walk(full);
+      }
       else if (entry.isFile() && entry.name.endsWith(".md") && entry.name !== "README.md") {
         const name = entry.name.slice(0, -3);
         // Two files of one name: the server refuses both; the first is the one a person edits.

@@ -1,13 +1,14 @@
 // The service as an agent meets it: each journey runs twice, over streamable HTTP and over stdio,
-// against a real spawned server of its own (state starts empty, default state scope, declared
-// latencies scaled to 0). The clock moves through the server's run dir (`clock.json`, the file
+// against a real spawned server (over HTTP one per file, its state and clock reset for each
+// journey; over stdio a process per session, as a desktop client spawns it), state starting
+// empty, the default state scope, declared latencies scaled to 0. The clock moves through the server's run dir (`clock.json`, the file
 // `./careem-mcp.sh clock` writes), so a journey can watch a ride complete without waiting.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { describe, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { readClock, writeClock } from "../../src/clock/clockFile.js";
 import { projectRoot, startServer, type RunningServer } from "../journeys/server.js";
 import { openOver, type Out, type Session } from "../journeys/session.js";
@@ -38,29 +39,41 @@ function advancer(runDir: string) {
   };
 }
 
-async function overHttp(toolsDir: string): Promise<Opened> {
-  const server: RunningServer = await startServer(toolsDir);
-  const closers: (() => Promise<void>)[] = [];
-  const open = async (): Promise<ServiceSession> => {
-    const { session, close } = await openOver(new StreamableHTTPClientTransport(server.url));
-    closers.push(close);
-    const s: ServiceSession = {
-      ...session,
-      transport: "http",
-      advance: advancer(server.runDir),
-      reconnect: async () => {
-        await close();
-        return open();
-      },
-    };
-    return s;
-  };
-  const session = await open();
+/**
+ * One HTTP server per test file: a journey starts from an empty state and the wall clock by
+ * resetting them (the dashboard's state reset, the clock file), which costs far less than a
+ * server start per journey.
+ */
+function httpService(toolsDir: string) {
+  let server: Promise<RunningServer> | undefined;
   return {
-    session,
-    end: async () => {
-      await Promise.allSettled(closers.map((c) => c()));
-      await server.stop();
+    async open(): Promise<Opened> {
+      server ??= startServer(toolsDir);
+      const running = await server;
+      for (const user of ["900000001", "900000002"]) {
+        const res = await fetch(new URL(`/_local/state/user:${user}`, running.url), { method: "DELETE", headers: { "content-type": "application/json" } });
+        if (res.status !== 200 && res.status !== 404) throw new Error(`resetting ${user}'s state: ${res.status} ${await res.text()}`);
+      }
+      writeClock(running.runDir, { offsetMs: 0, sessions: {} });
+      const closers: (() => Promise<void>)[] = [];
+      const open = async (): Promise<ServiceSession> => {
+        const { session, close } = await openOver(new StreamableHTTPClientTransport(running.url));
+        closers.push(close);
+        return {
+          ...session,
+          transport: "http",
+          advance: advancer(running.runDir),
+          reconnect: async () => {
+            await close();
+            return open();
+          },
+        };
+      };
+      const session = await open();
+      return { session, end: async () => void (await Promise.allSettled(closers.map((c) => c()))) };
+    },
+    async stop(): Promise<void> {
+      if (server) await (await server).stop();
     },
   };
 }
@@ -102,16 +115,15 @@ async function overStdio(toolsDir: string): Promise<Opened> {
  * journey once over HTTP and once over stdio, each against a fresh service.
  */
 export function overBothTransports(name: string, define: (journey: Define) => void, toolsDir = path.join(projectRoot, "tools")): void {
-  for (const [transport, start] of [
-    ["http", overHttp],
-    ["stdio", overStdio],
-  ] as const) {
+  for (const transport of ["http", "stdio"] as const) {
     describe(`${name} over ${transport}`, () => {
+      const http = transport === "http" ? httpService(toolsDir) : undefined;
+      afterAll(async () => http?.stop());
       define((title, journey, timeoutMs = 30_000) => {
         it(
           title,
           async () => {
-            const opened = await start(toolsDir);
+            const opened = http ? await http.open() : await overStdio(toolsDir);
             try {
               await journey(opened.session);
             } finally {
