@@ -22,8 +22,13 @@ export interface Config {
   challengeToken: string;
   /** SSE keep-alive comment interval in milliseconds. */
   keepAliveMs: number;
-  /** Whose state a call reads and writes: its MCP session's (default) or its user's. */
+  /**
+   * Whose state a call reads and writes: its user's (default: a user's sessions share their
+   * baskets, rides and orders, as production keeps them) or each MCP session's own.
+   */
   stateScope: "session" | "user";
+  /** Keep user state in `<runDir>/state/` across processes (stdio, where each conversation is a process). */
+  persistState: boolean;
   /** Most bytes of state one session (or user) may hold. */
   stateLimit: number;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
@@ -52,7 +57,8 @@ export const defaults: Config = {
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
-  stateScope: "session",
+  stateScope: "user",
+  persistState: false,
   stateLimit: 1024 * 1024,
   delayScale: 1,
   auth: false,

@@ -4,7 +4,9 @@
 import { Catalog } from "../engine/catalog.js";
 import { systemRandom } from "../engine/engine.js";
 import type { LoadedTool } from "../engine/loadTool.js";
+import path from "node:path";
 import { render } from "../engine/render.js";
+import { World, WORLD_FOLDER, type WorldSnapshot } from "../world/world.js";
 import { isDefaultScenario } from "../engine/select.js";
 import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
 import { unknownArgPlaceholders } from "./argPlaceholders.js";
@@ -22,7 +24,7 @@ export interface CheckReport {
   problems: Problem[];
 }
 
-function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject): Problem[] {
+function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject, world: WorldSnapshot): Problem[] {
   const problems: Problem[] = [];
   const at = (line: number, message: string) => problems.push({ file: tool.file.path, line, message });
   const inputSchema = tool.definition.inputSchema as SchemaNode;
@@ -47,12 +49,12 @@ function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject): Problem
     const argObject = (isObject(args) ? args : {}) as JsonObject;
     const state = scenario.state ? sampleState(initial, scenario) : undefined;
     try {
-      value = render(scenario.template, { args: argObject, clock, random: systemRandom, state });
+      value = render(scenario.template, { args: argObject, clock, random: systemRandom, state, world });
     } catch (err) {
       at(scenario.blockLine, `scenario "${scenario.name}" does not render: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
-    if (state) problems.push(...checkScenarioState(tool, scenario, argObject, state, value, clock, systemRandom));
+    if (state) problems.push(...checkScenarioState(tool, scenario, argObject, state, value, clock, systemRandom, world));
     if (scenario.isError) continue;
     if (!isObject(value)) {
       at(scenario.blockLine, `scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
@@ -73,7 +75,8 @@ export function checkCatalog(toolsDir: string, clock: Clock = () => Date.now()):
   // Blocks keep their text here, so each placeholder problem names its own line.
   const entries = new Catalog(toolsDir, { keepText: true }).all();
   const initial = initialState(entries, clock, systemRandom);
-  problems.push(...initial.problems, ...unwrittenReads(entries, initial.state), ...placeProblems(toolsDir, entries));
+  const world = new World(path.join(toolsDir, WORLD_FOLDER), clock, systemRandom).snapshot();
+  problems.push(...world.problems, ...initial.problems, ...unwrittenReads(entries, initial.state), ...placeProblems(toolsDir, entries));
   for (const entry of entries) {
     tools++;
     if (entry.kind === "broken") {
@@ -81,7 +84,7 @@ export function checkCatalog(toolsDir: string, clock: Clock = () => Date.now()):
       continue;
     }
     scenarios += entry.result.tool.scenarios.length;
-    problems.push(...checkTool(entry.result.tool, clock, initial.state));
+    problems.push(...checkTool(entry.result.tool, clock, initial.state, world));
   }
   problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   return { ok: problems.length === 0 && tools > 0, tools, scenarios, problems };

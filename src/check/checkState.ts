@@ -3,6 +3,7 @@
 // applied; and every `$state` path some scenario reads must be written by some `json then` or
 // declared in a `## State` block.
 import type { CatalogEntry } from "../engine/catalog.js";
+import type { WorldSnapshot } from "../world/world.js";
 import type { LoadedScenario, LoadedTool } from "../engine/loadTool.js";
 import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
 import { truthy } from "../state/expression.js";
@@ -32,14 +33,14 @@ export function sampleState(initial: JsonObject, scenario: LoadedScenario): Json
 }
 
 /** Problems of one stateful scenario with sample arguments and state (without the render itself). */
-export function checkScenarioState(tool: LoadedTool, scenario: LoadedScenario, args: JsonObject, state: JsonObject, rendered: Json, clock: Clock, random: RandomSource): Problem[] {
+export function checkScenarioState(tool: LoadedTool, scenario: LoadedScenario, args: JsonObject, state: JsonObject, rendered: Json, clock: Clock, random: RandomSource, world?: WorldSnapshot): Problem[] {
   const problems: Problem[] = [];
   const extra = scenario.state;
   if (!extra) return problems;
   const at = (line: number, message: string) => problems.push({ file: tool.file.path, line, message });
   if (extra.when && extra.given) {
     try {
-      const value = extra.when.evaluate({ args, state, clock });
+      const value = extra.when.evaluate({ args, state, clock, world, random });
       if (!truthy(value)) at(extra.given.line, `scenario "${scenario.name}": json when does not hold with the json given state and sample arguments (it gives ${JSON.stringify(value)}); make the given state one this scenario answers`);
     } catch (err) {
       at(extra.given.line, `scenario "${scenario.name}": json when fails with the json given state: ${(err as Error).message}`);
@@ -47,7 +48,7 @@ export function checkScenarioState(tool: LoadedTool, scenario: LoadedScenario, a
   }
   if (extra.then) {
     try {
-      applyOperations(structuredClone(state) as Record<string, Json>, extra.then, { args, clock, random, state, response: rendered });
+      applyOperations(structuredClone(state) as Record<string, Json>, extra.then, { args, clock, random, state, response: rendered, world });
     } catch (err) {
       at(extra.thenLine ?? scenario.line, `scenario "${scenario.name}": json then fails with sample state: ${(err as Error).message}`);
     }

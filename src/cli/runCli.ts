@@ -113,7 +113,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
     .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
-    .addOption(new Option("--state-scope <scope>", "whose state a call sees: its MCP session's, or its user's (shared by the user's sessions, as production)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
+    .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
     .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
@@ -163,6 +163,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         bodyLimit: opts.bodyLimit,
         challengeToken: opts.appsChallenge,
         stateScope: opts.stateScope,
+        persistState: Boolean(opts.stdio),
         stateLimit: opts.stateLimit,
         delayScale: opts.delayScale,
         auth: Boolean(opts.auth),
@@ -239,6 +240,28 @@ Examples:
         out: io.out,
         err: io.err,
       });
+    });
+
+  program
+    .command("clock")
+    .description("move the local clock of the server on --run-dir (local-only; the next call sees it): rides move on, offers lapse")
+    .argument("[move]", "how far to move it: +25m, 90s, 2h, 1d, 1h30m (back: -- -10m)")
+    .option("--set <instant>", "move it so that now is this instant, e.g. 2026-12-02T08:00:00Z")
+    .option("--reset", "back to the wall clock (with --session: that session back to the server's clock)")
+    .option("--session <id>", "move one session's clock only (see: sessions)")
+    .addOption(new Option("--run-dir <dir>", "run state directory holding clock.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh clock                       how far the clock is moved
+  ./careem-mcp.sh clock +25m                  every call is now 25 minutes later
+  ./careem-mcp.sh clock +1d --session <id>    one session a day ahead of the rest
+  ./careem-mcp.sh clock --reset`,
+    )
+    .action(async (move: string | undefined, opts) => {
+      const { clockCommand } = await import("../clock/clockCommand.js");
+      code = clockCommand({ move, set: opts.set, reset: Boolean(opts.reset), session: opts.session, runDir: path.resolve(opts.runDir), out: io.out, err: io.err });
     });
 
   const serverOptions = (command: Command) =>

@@ -121,7 +121,10 @@ export class Catalog {
       const full = path.join(dir, entry.name);
       // Symbolic links are not followed: nothing outside the catalog is ever read. A linked
       // tool file is still listed, so the call and the log can say why it is not served.
-      if (entry.isDirectory()) dirs.push(full);
+      // Folders starting with "_" hold what tools share (the world, in _world/), never tools.
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith("_")) dirs.push(full);
+      }
       else if ((entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith(".md") && entry.name !== "README.md") files.push(full);
     }
     files.sort();

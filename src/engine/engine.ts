@@ -7,7 +7,9 @@ import { goJson, goJsonFinal } from "./goJson.js";
 import { stringifyDeep } from "./jsonText.js";
 import { render, renderSorted, rendersObject } from "./render.js";
 import { selectScenario, type Selection } from "./select.js";
-import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, ToolCallResult } from "./types.js";
+import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift, ToolCallResult } from "./types.js";
+import path from "node:path";
+import { World, WORLD_FOLDER } from "../world/world.js";
 import { isObject } from "./isObject.js";
 import { closestMiss } from "./closest.js";
 import { forcedByCall } from "./forcedByCall.js";
@@ -34,6 +36,8 @@ export interface EngineOptions {
   random?: RandomSource;
   /** Per-session (or per-user) state for scenarios that read or write it; a private one if absent. */
   state?: StateStore;
+  /** Local-only clock moves (the `clock` command); none if absent. */
+  timeShift?: TimeShift;
 }
 
 export const systemRandom: RandomSource = {
@@ -72,6 +76,9 @@ export class Engine {
   private readonly random: RandomSource;
   private readonly overrides: Forcing;
   readonly state: StateStore;
+  /** What every tool file reads: `<tools>/_world/*.md`. */
+  readonly world: World;
+  private readonly timeShift?: TimeShift;
 
   constructor(opts: EngineOptions) {
     this.state = opts.state ?? new StateStore();
@@ -79,6 +86,16 @@ export class Engine {
     this.overrides = opts.forced ?? nothingForced;
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
+    this.timeShift = opts.timeShift;
+    this.world = new World(path.join(opts.toolsDir, WORLD_FOLDER), this.clock, this.random);
+  }
+
+  /** The call's clock: the server's, moved by the `clock` command for the server or this session. */
+  clockFor(call: CallContext): Clock {
+    const offset = this.timeShift?.offsetMs(call) ?? 0;
+    if (offset === 0) return this.clock;
+    const base = this.clock;
+    return () => base() + offset;
   }
 
   /**
@@ -103,7 +120,7 @@ export class Engine {
 
   /** Problems of every broken file in the catalog right now (for log lines). */
   problems(): Problem[] {
-    return this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []));
+    return [...this.world.snapshot().problems, ...this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []))];
   }
 
   /**
@@ -150,9 +167,10 @@ export class Engine {
   /** What selection may read of the call's state; the state is fetched only if a scenario asks. */
   private stateOf(call: CallContext): { key: string; context: SelectionContext; doc: () => JsonObject } {
     const key = this.state.keyFor(call);
+    const clock = this.clockFor(call);
     let doc: JsonObject | undefined;
-    const read = () => (doc ??= this.state.read(key, () => this.initialState()));
-    return { key, context: { clock: this.clock, state: read }, doc: read };
+    const read = () => (doc ??= this.state.read(key, () => initialState(this.catalog.all(), clock, this.random).state));
+    return { key, context: { clock, state: read, world: this.world.snapshot() }, doc: read };
   }
 
   private answer(name: string, rawArgs: unknown, call: CallContext, declineDynamics: boolean): CallOutcome | undefined {
@@ -191,7 +209,7 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const renderContext = { args: argObject, clock: this.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined };
+    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world };
     // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
     // every depth. Rendered in that order straight away where the answer is an object.
     const sorted = !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);

@@ -13,7 +13,7 @@ import type { Block, Json, JsonObject, Problem, Scenario, ToolFile } from "./typ
 const refuse = () => {
   throw new Error("only YAML front matter is allowed (remove the language after the opening ---)");
 };
-const MATTER_OPTIONS = { engines: { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse } };
+export const MATTER_OPTIONS = { engines: { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse } };
 
 const processor = unified().use(remarkParse);
 
@@ -39,7 +39,7 @@ function textOf(node: MdNode): string {
 }
 
 /** Number of lines before the body gray-matter returns, so body lines map to file lines. */
-function bodyLineOffset(text: string, body: string): number {
+export function bodyLineOffset(text: string, body: string): number {
   if (!text.endsWith(body)) return 0;
   const prefix = text.slice(0, text.length - body.length);
   let lines = 0;

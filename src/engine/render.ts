@@ -6,6 +6,7 @@ import type { Placeholder } from "./placeholder.js";
 import type { Template, TemplateNode } from "./template.js";
 import type { Clock, Json, RandomSource } from "./types.js";
 import { setOwn } from "./setOwn.js";
+import type { WorldSnapshot } from "../world/world.js";
 
 export interface RenderContext {
   args: Record<string, Json>;
@@ -15,6 +16,8 @@ export interface RenderContext {
   state?: Json;
   /** The answer already rendered, for `json then` operations. */
   response?: Json;
+  /** `$world` and its functions, for `{{= ...}}` expressions. */
+  world?: WorldSnapshot;
 }
 
 /** Follow `items.0.quantity` through own properties only: never the prototype chain. */
@@ -52,7 +55,7 @@ function bareValue(ph: Placeholder, ctx: RenderContext): Json | undefined {
     case "rand":
       return ctx.random.int(ph.min, ph.max);
     case "expr":
-      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock });
+      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock, world: ctx.world, random: ctx.random });
   }
 }
 

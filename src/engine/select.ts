@@ -6,6 +6,7 @@ import { matchArguments, type MatchResult } from "./match.js";
 import type { Clock, Json } from "./types.js";
 import { truthy } from "../state/expression.js";
 import { conditionValue } from "../state/conditionValue.js";
+import type { WorldSnapshot } from "../world/world.js";
 
 export interface Selection {
   scenario: LoadedScenario | undefined;
@@ -18,6 +19,7 @@ export interface Selection {
 export interface SelectionContext {
   clock: Clock;
   state: () => Json;
+  world?: WorldSnapshot;
 }
 
 /** A scenario without conditions is the default. */
@@ -39,7 +41,7 @@ export function scenarioConditions(scenario: LoadedScenario, args: Record<string
   if (extra?.when) {
     if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
     // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
-    const value = conditionValue(extra.when, args, ctx.state, ctx.clock);
+    const value = conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world);
     if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
   }
   return { matched: true };

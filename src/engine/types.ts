@@ -8,6 +8,14 @@ export type JsonObject = { [key: string]: Json };
 /** Injected time source: milliseconds since the epoch. */
 export type Clock = () => number;
 
+/**
+ * Local-only: how far a call's clock is moved ahead of the server's (the `clock` command), so a
+ * test or a person can watch a ride complete without waiting. Absent: no call is moved.
+ */
+export interface TimeShift {
+  offsetMs(call: CallContext): number;
+}
+
 /** Injected randomness, so tests can pin every `{{uuid}}` and `{{rand:a-b}}`. */
 export interface RandomSource {
   /** An integer in [min, max], both ends included. */

@@ -5,6 +5,7 @@
 // it is remembered per document, and forgotten with it.
 import type { Clock, Json } from "../engine/types.js";
 import type { Expression } from "./expression.js";
+import type { WorldSnapshot } from "../world/world.js";
 
 /** Conditions that read no state share this key in place of a document. */
 const NO_STATE = {};
@@ -16,9 +17,9 @@ const MAX_KEY_CHARS = 2_048;
 const remembered = new WeakMap<Expression, WeakMap<object, Map<string, Json | undefined>>>();
 
 /** The condition's value for these arguments and the state `state()` reads (read only if the condition names $state). */
-export function conditionValue(expression: Expression, args: Json, state: () => Json, clock: Clock): Json | undefined {
+export function conditionValue(expression: Expression, args: Json, state: () => Json, clock: Clock, world?: WorldSnapshot): Json | undefined {
   const doc = expression.readsState ? state() : undefined;
-  const scope = { args, state: doc, clock };
+  const scope = { args, state: doc, clock, world };
   if (!expression.pure) return expression.evaluate(scope);
   const key = argumentsKey(args);
   const docKey = doc !== null && typeof doc === "object" ? doc : doc === undefined ? NO_STATE : undefined;

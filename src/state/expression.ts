@@ -1,9 +1,13 @@
 // JSONata expressions for reading state and arguments in tool files (`{{= ...}}` and
 // `json when`). JSONata 1.8 evaluates synchronously, so the call pipeline stays a plain
 // function; results are turned back into plain JSON values before they reach a response.
+import { randomInt, randomUUID } from "node:crypto";
 import jsonata from "jsonata";
-import type { Clock, Json } from "../engine/types.js";
+import type { Clock, Json, RandomSource } from "../engine/types.js";
 import { SharedByContent } from "../engine/sharedByContent.js";
+import { baseBindings } from "../world/library.js";
+import { BUILTIN_NAMES } from "../world/builtins.js";
+import type { WorldSnapshot } from "../world/world.js";
 
 export class ExpressionError extends Error {}
 
@@ -13,6 +17,10 @@ export interface ExpressionScope {
   /** The rendered answer, for `json then` operations that keep what the answer said. */
   response?: Json;
   clock: Clock;
+  /** `$world` and the world's functions; none outside a catalog (unit tests). */
+  world?: WorldSnapshot;
+  /** For `$newId`; ids are then deterministic in tests. */
+  random?: RandomSource;
 }
 
 export interface Expression {
@@ -48,6 +56,23 @@ export function compileExpression(source: string): Expression {
   return shared.get(source, () => compile(source));
 }
 
+/** JSONata's own functions and ours: any other `$name(` is a world function (or a local one). */
+const KNOWN_FUNCTIONS = new Set([
+  ...BUILTIN_NAMES,
+  ..."sum count max min average string substring substringBefore substringAfter lowercase uppercase length trim pad match contains replace split join formatNumber formatBase formatInteger parseInteger number floor ceil round abs sqrt power random boolean not map zip filter single reduce sift keys lookup append exists spread merge reverse each error assert type sort shuffle distinct base64encode base64decode encodeUrlComponent encodeUrl decodeUrlComponent decodeUrl eval toMillis fromMillis clone now millis".split(" "),
+]);
+
+/** Whether the source calls a function that is not JSONata's or a built-in: it may read anything. */
+function callsWorldFunction(source: string): boolean {
+  for (const m of source.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) if (!KNOWN_FUNCTIONS.has(m[1] as string)) return true;
+  return false;
+}
+
+const fallbackRandom: RandomSource = {
+  int: (min, max) => randomInt(min, max + 1),
+  uuid: () => randomUUID(),
+};
+
 function compile(source: string): Expression {
   let compiled: jsonata.Expression;
   try {
@@ -57,17 +82,19 @@ function compile(source: string): Expression {
   }
   return {
     source,
-    readsState: source.includes("$state"),
-    pure: !/\$(now|millis|random|eval)\b/.test(source),
+    // A world function may read the state, the clock and randomness: an expression calling one is neither pure nor state-free.
+    readsState: source.includes("$state") || callsWorldFunction(source),
+    pure: !/\$(now|millis|random|eval|world|newId|secondsSince)\b/.test(source) && !callsWorldFunction(source),
     evaluate(scope) {
       const ms = scope.clock();
-      // $now and $millis read the injected clock, never the machine's, so tests can pin them.
+      const clock = () => ms;
+      const random = scope.random ?? fallbackRandom;
+      const data = scope.world?.data ?? {};
       const bindings: Record<string, unknown> = {
+        ...(scope.world?.library?.bindingsFor(scope.state, clock, random, data) ?? {}),
+        ...baseBindings(scope.state, ms, random, data),
         args: scope.args,
-        state: scope.state ?? null,
         response: scope.response ?? null,
-        now: () => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z"),
-        millis: () => ms,
       };
       try {
         return plain(compiled.evaluate(scope.args, bindings));

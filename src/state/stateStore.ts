@@ -1,7 +1,10 @@
 // Per-context state documents (wiremock-state-extension's context key; here the MCP session or
 // the user), each a JSON object starting from the persona's world the tool files declare.
 // Bounded: a change that would take a document past the cap is refused and leaves it as it was.
+import fs from "node:fs";
+import path from "node:path";
 import { defaultUserId } from "../engine/signedInUser.js";
+import { sameStamp, stampOf, type FileStamp } from "../engine/fileStamp.js";
 import type { CallContext, Json } from "../engine/types.js";
 
 export type StateScope = "session" | "user";
@@ -20,16 +23,55 @@ export interface StateStoreOptions {
   scope?: StateScope;
   /** Most bytes (compact JSON, UTF-8) one context's state may take. */
   limitBytes?: number;
+  /**
+   * Keep user-scoped state in files here as well as in memory (stdio: a desktop client starts a
+   * new process per conversation, and the user's orders must still be there). Each write
+   * replaces the file atomically; a read picks up what another process wrote since.
+   */
+  persistDir?: string;
 }
 
 export class StateStore {
   readonly scope: StateScope;
   readonly limitBytes: number;
   private readonly entries = new Map<string, Entry>();
+  private readonly persistDir?: string;
+  /** The file stamp each persisted entry was read from or written as. */
+  private readonly stamps = new Map<string, FileStamp>();
 
   constructor(opts: StateStoreOptions = {}) {
     this.scope = opts.scope ?? "session";
     this.limitBytes = opts.limitBytes ?? DEFAULT_STATE_LIMIT;
+    this.persistDir = opts.persistDir;
+  }
+
+  /** Only user state is kept on disk: a session's state ends with its session. */
+  private fileOf(key: string): string | undefined {
+    if (!this.persistDir || !key.startsWith("user:")) return undefined;
+    return path.join(this.persistDir, `${key.replace(/[^A-Za-z0-9_-]/g, "_")}.json`);
+  }
+
+  /** What another process wrote for `key` since this one last looked, if anything. */
+  private fromDisk(key: string): Entry | undefined {
+    const file = this.fileOf(key);
+    if (!file) return undefined;
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (!stat) return undefined;
+    const seen = this.stamps.get(key);
+    if (seen && sameStamp(seen, stat)) return undefined;
+    try {
+      const doc = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+      this.stamps.set(key, stampOf(stat));
+      if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return undefined;
+      return { doc: doc as Record<string, Json>, bytes: stat.size };
+    } catch {
+      return undefined; // half-written by hand or corrupt: the memory copy (or a fresh start) stands
+    }
   }
 
   /** The context a call's state lives in: its session by default, its user with --state-scope user. */
@@ -41,6 +83,8 @@ export class StateStore {
 
   /** The state of `key`, starting from `initial()` the first time. Callers must not mutate it. */
   read(key: string, initial: () => Record<string, Json>): Record<string, Json> {
+    const stored = this.fromDisk(key);
+    if (stored) this.entries.set(key, stored);
     let entry = this.entries.get(key);
     if (!entry) {
       const doc = initial();
@@ -59,6 +103,27 @@ export class StateStore {
       );
     }
     this.entries.set(key, { doc, bytes });
+    const file = this.fileOf(key);
+    if (file) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(temp, JSON.stringify(doc));
+      fs.renameSync(temp, file);
+      this.stamps.set(key, stampOf(fs.statSync(file)));
+    }
+  }
+
+  /** Forget what `key` changed (the dashboard's and the `state --reset` command's reset). */
+  reset(key: string): void {
+    this.entries.delete(key);
+    const file = this.fileOf(key);
+    if (file) fs.rmSync(file, { force: true });
+    this.stamps.delete(key);
+  }
+
+  /** The contexts that hold state now. */
+  keys(): string[] {
+    return [...this.entries.keys()];
   }
 
   /** Forget a session's state (its session ended). User-scoped state outlives sessions. */

@@ -1,6 +1,7 @@
 // Journeys that remember: each call sees what the calls before it in the same MCP session did,
-// over streamable HTTP and over stdio, with the real SDK client; two sessions running the same
-// journey at once never see each other's state.
+// over streamable HTTP and over stdio, with the real SDK client; under --state-scope session
+// (the option for parallel tests: the default shares a user's state between sessions) two
+// sessions running the same journey at once never see each other's state.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ function httpWay(): Way {
   return {
     name: "streamable HTTP",
     async setUp() {
-      server = await startServer();
+      server = await startServer(path.join(projectRoot, "tools"), 20_000, ["--state-scope", "session"]);
     },
     open: () => openOver(new StreamableHTTPClientTransport((server as RunningServer).url)),
     tearDown: async () => server?.stop(),
@@ -47,7 +48,7 @@ function stdioWay(): Way {
       openOver(
         new StdioClientTransport({
           command: process.execPath,
-          args: [path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--delay-scale", "0"],
+          args: [path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--delay-scale", "0", "--state-scope", "session"],
           cwd: projectRoot,
           stderr: "pipe",
         }),

@@ -1,5 +1,5 @@
-// --state-scope user: the sessions of one user share one state, as production keeps a basket per
-// user; by default (the other journeys) each session has its own.
+// --state-scope user (the default, named here so the test says what it proves): the sessions of
+// one user share one state, as production keeps a basket per user.
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";

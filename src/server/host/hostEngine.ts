@@ -1,9 +1,11 @@
 // One engine per process over the configured tools directory, with the watcher and problem log
 // that every transport host wants.
+import path from "node:path";
 import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
 import { frozenSources } from "../../engine/frozenSources.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
+import { ClockReader } from "../../clock/clockFile.js";
 import { StateStore } from "../../state/stateStore.js";
 import { layeredForcing } from "../../forcing/layeredForcing.js";
 import { SessionForcing } from "../../forcing/sessionForcing.js";
@@ -26,7 +28,10 @@ export interface HostEngine {
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
 export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
-  const state = new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit });
+  // Over stdio a desktop client starts a process per conversation: the user's state is kept in
+  // the run dir so the next conversation finds the order placed in this one.
+  const persistDir = config.persistState && config.stateScope === "user" ? path.join(config.runDir, "state") : undefined;
+  const state = new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit, persistDir });
   const sessionForcing = new SessionForcing();
   // What a session owns goes with it (user-scoped state outlives sessions, as a user's basket does).
   registry.onEnd((id) => {
@@ -35,7 +40,8 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
   });
   // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
   const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
-  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state, ...frozen });
+  const timeShift = new ClockReader(config.runDir, log);
+  const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state, timeShift, ...frozen });
   const reportProblems = problemReporter(engine, log);
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers

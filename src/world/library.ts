@@ -1,0 +1,79 @@
+// The world's functions as one JSONata block, so each function can call the others (they are
+// bound in the block's frame, which every one of them closes over) and sees the call's $state,
+// $world, clock and built-ins. Evaluating the block only makes closures; it is done at most once
+// per call (memoised on the state document and the instant).
+import jsonata from "jsonata";
+import type { Clock, Json, Problem, RandomSource } from "../engine/types.js";
+import { builtinBindings } from "./builtins.js";
+import type { WorldFunctionSource } from "./parseWorldFile.js";
+
+export interface Library {
+  /** Names without the `$`. */
+  names: Set<string>;
+  /** The functions as JSONata bindings for one call. */
+  bindingsFor(state: Json | undefined, clock: Clock, random: RandomSource, data: Json): Record<string, unknown>;
+}
+
+/** Line (1-based, in the block) of JSONata's character position. */
+function lineAt(source: string, position: unknown): number {
+  if (typeof position !== "number") return 0;
+  return source.slice(0, position).split("\n").length - 1;
+}
+
+export function compileLibrary(functions: (WorldFunctionSource & { file: string })[], problems: Problem[]): Library | undefined {
+  const good: (WorldFunctionSource & { file: string })[] = [];
+  const owner = new Map<string, string>();
+  for (const fn of functions) {
+    const first = owner.get(fn.name);
+    if (first !== undefined) {
+      problems.push({ file: fn.file, line: fn.line - 1, message: `function ${fn.name} is already defined in ${first} (each name is defined once across the world files)` });
+      continue;
+    }
+    try {
+      jsonata(fn.source);
+    } catch (err) {
+      const e = err as { message: string; position?: number };
+      problems.push({ file: fn.file, line: fn.line + lineAt(fn.source, e.position), message: `function ${fn.name} does not parse: ${e.message}` });
+      continue;
+    }
+    owner.set(fn.name, `${fn.file}:${fn.line - 1}`);
+    good.push(fn);
+  }
+  if (good.length === 0) return undefined;
+  // Newlines keep each function's own line numbers readable in JSONata's messages.
+  const block = `(\n${good.map((fn) => `${fn.name} := (\n${fn.source}\n);`).join("\n")}\n{${good.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
+  const compiled = jsonata(block);
+  const names = new Set(good.map((fn) => fn.name.slice(1)));
+  let memo: { state: Json | undefined; ms: number; random: RandomSource; data: Json; value: Record<string, unknown> } | undefined;
+  const library: Library = {
+    names,
+    bindingsFor(state, clock, random, data) {
+      const ms = clock();
+      if (memo && memo.state === state && memo.ms === ms && memo.random === random && memo.data === data) return memo.value;
+      const bindings = { ...baseBindings(state, ms, random, data) };
+      const value = compiled.evaluate(null, bindings) as Record<string, unknown>;
+      memo = { state, ms, random, data, value };
+      return value;
+    },
+  };
+  // A section whose block is not a function would fail every call that uses it: say so now.
+  const probe = library.bindingsFor({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {});
+  for (const fn of good) {
+    const value = probe[fn.name.slice(1)] as { _jsonata_lambda?: boolean } | undefined;
+    if (!value || value._jsonata_lambda !== true) problems.push({ file: fn.file, line: fn.line, message: `${fn.name}'s block is not a function (write function($x) { ... })` });
+  }
+  return library;
+}
+
+/** What every expression and world function sees besides $args: the state, the world, time, built-ins. */
+export function baseBindings(state: Json | undefined, ms: number, random: RandomSource, data: Json): Record<string, unknown> {
+  const clock = () => ms;
+  return {
+    state: state ?? null,
+    world: data,
+    // $now and $millis read the injected clock, never the machine's, so tests can pin them.
+    now: () => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z"),
+    millis: () => ms,
+    ...builtinBindings(clock, random),
+  };
+}

@@ -1,0 +1,91 @@
+// A world file (markdown under <tools>/_world/) -> its data blocks and functions, each with its
+// line. Never throws: problems carry a place and a mending hint, as a tool file's do.
+//
+//   ```json world        top-level keys become $world.<key> (time placeholders allowed)
+//   ## Function: $name   one ```jsonata block whose value is a function, callable everywhere
+import matter from "gray-matter";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { bodyLineOffset, MATTER_OPTIONS } from "../engine/parseToolFile.js";
+import type { Problem } from "../engine/types.js";
+
+export interface WorldFunctionSource {
+  name: string;
+  source: string;
+  /** Line of the jsonata block's first line of code. */
+  line: number;
+}
+
+export interface WorldFile {
+  path: string;
+  /** Raw text of each `json world` block (a template: placeholders render when the world loads). */
+  data: { text: string; line: number }[];
+  functions: WorldFunctionSource[];
+  problems: Problem[];
+}
+
+interface MdNode {
+  type: string;
+  depth?: number;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  children?: MdNode[];
+  position?: { start: { line: number } };
+}
+
+const processor = unified().use(remarkParse);
+const textOf = (node: MdNode): string => (typeof node.value === "string" ? node.value : (node.children ?? []).map(textOf).join(""));
+
+/** `$name` as JSONata spells a variable. */
+export const FUNCTION_NAME = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function parseWorldFile(displayPath: string, input: string): WorldFile {
+  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
+  const file: WorldFile = { path: displayPath, data: [], functions: [], problems: [] };
+  const problem = (line: number, message: string) => file.problems.push({ file: displayPath, line, message });
+  let body = text;
+  try {
+    body = matter(text, MATTER_OPTIONS as never).content;
+  } catch (err) {
+    const mark = (err as { mark?: { line?: number } }).mark;
+    problem(mark?.line !== undefined ? mark.line + 1 : 1, `front matter is not valid YAML: ${(err as Error).message}`);
+    return file;
+  }
+  const offset = bodyLineOffset(text, body);
+  const nodes = ((processor.parse(body) as MdNode).children ?? []) as MdNode[];
+  let current: WorldFunctionSource | { name: string; line: number; pending: true } | undefined;
+  const finish = () => {
+    if (current && "pending" in current) problem(current.line, `function ${current.name} has no \`\`\`jsonata block (add one whose value is function(...) { ... })`);
+    current = undefined;
+  };
+  for (const node of nodes) {
+    const line = (node.position?.start.line ?? 1) + offset;
+    if (node.type === "heading" && node.depth === 2) {
+      finish();
+      const title = /^Function:\s*(.*)$/.exec(textOf(node).trim());
+      if (!title) continue;
+      const name = (title[1] ?? "").trim();
+      if (!FUNCTION_NAME.test(name)) {
+        problem(line, `function heading "${name}" is not a JSONata name (write ## Function: $camelCaseName)`);
+        continue;
+      }
+      current = { name, line, pending: true };
+      continue;
+    }
+    if (node.type !== "code") continue;
+    const lang = (node.lang ?? "").trim();
+    const meta = (node.meta ?? "").trim();
+    if (lang === "json" && meta === "world") {
+      file.data.push({ text: node.value ?? "", line: line + 1 });
+    } else if (lang === "jsonata") {
+      if (!current) problem(line, "jsonata block outside a ## Function: $name section (give it a heading)");
+      else if (!("pending" in current)) problem(line, `function ${current.name} has a second jsonata block (keep one)`);
+      else current = { name: current.name, source: node.value ?? "", line: line + 1 };
+      if (current && !("pending" in current) && !file.functions.includes(current)) file.functions.push(current);
+    }
+  }
+  finish();
+  if (file.data.length === 0 && file.functions.length === 0 && file.problems.length === 0) problem(1, "world file has no ```json world block and no ## Function: section (add one, or remove the file)");
+  return file;
+}

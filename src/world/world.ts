@@ -1,0 +1,140 @@
+// The catalog's world: `<tools>/_world/*.md`, the entities every tool file reads (restaurants,
+// products, places, fares, routes, the personas' wallets), written once. Re-read when a file's
+// stat changes, as tool files are; data renders its time placeholders when its file is read, so
+// the world ages as the server runs. A broken world file costs its own part, never the rest.
+import fs from "node:fs";
+import path from "node:path";
+import { displayPath } from "../engine/displayPath.js";
+import { sameStamp, stampOf, type FileStamp } from "../engine/fileStamp.js";
+import { JsonTextError } from "../engine/jsonText.js";
+import { render } from "../engine/render.js";
+import { setOwn } from "../engine/setOwn.js";
+import { compileTemplate } from "../engine/template.js";
+import type { Clock, Json, JsonObject, Problem, RandomSource } from "../engine/types.js";
+import { isObject } from "../engine/isObject.js";
+import { compileLibrary, type Library } from "./library.js";
+import { parseWorldFile, type WorldFile } from "./parseWorldFile.js";
+
+/** Folder of the world inside a tools directory; folders starting with `_` hold no tools. */
+export const WORLD_FOLDER = "_world";
+
+export interface WorldSnapshot {
+  /** `$world`: every data block's keys, merged. */
+  data: JsonObject;
+  library: Library | undefined;
+  problems: Problem[];
+  /** Which file declared each top-level key (for FIXTURES and `why`). */
+  owners: Map<string, string>;
+}
+
+export const emptyWorld: WorldSnapshot = { data: {}, library: undefined, problems: [], owners: new Map() };
+
+interface Loaded {
+  stamp: FileStamp;
+  file: WorldFile;
+  /** Each data block rendered, or undefined where it is broken. */
+  blocks: (JsonObject | undefined)[];
+}
+
+export class World {
+  private readonly files = new Map<string, Loaded>();
+  private snapshotOf?: { key: string; snapshot: WorldSnapshot };
+
+  constructor(
+    readonly dir: string,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+  ) {}
+
+  /** The world as its files are now. The same object while no file changed. */
+  snapshot(): WorldSnapshot {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
+    } catch {
+      this.files.clear();
+      return emptyWorld;
+    }
+    const keyParts: string[] = [];
+    const seen = new Set<string>();
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      let stat: fs.Stats;
+      try {
+        stat = fs.lstatSync(file);
+      } catch {
+        continue;
+      }
+      if (!stat.isFile()) continue; // never through a symbolic link, as tool files
+      seen.add(file);
+      let loaded = this.files.get(file);
+      if (!loaded || !sameStamp(loaded.stamp, stat)) {
+        loaded = this.load(file, stat);
+        this.files.set(file, loaded);
+      }
+      keyParts.push(`${file}\u0000${stat.mtimeMs}\u0000${stat.size}\u0000${stat.ino}`);
+    }
+    for (const file of this.files.keys()) if (!seen.has(file)) this.files.delete(file);
+    const key = keyParts.join("\u0001");
+    if (this.snapshotOf?.key === key) return this.snapshotOf.snapshot;
+    const snapshot = this.merge([...seen].map((f) => this.files.get(f) as Loaded));
+    this.snapshotOf = { key, snapshot };
+    return snapshot;
+  }
+
+  private load(file: string, stat: fs.Stats): Loaded {
+    const shown = displayPath(file);
+    let text: string;
+    try {
+      const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+      try {
+        text = fs.readFileSync(fd, "utf8");
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch (err) {
+      const parsed: WorldFile = { path: shown, data: [], functions: [], problems: [{ file: shown, line: 1, message: `cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }] };
+      return { stamp: stampOf(stat), file: parsed, blocks: [] };
+    }
+    const parsed = parseWorldFile(shown, text);
+    const blocks = parsed.data.map((block) => {
+      try {
+        const value = render(compileTemplate(block.text), { args: {}, clock: this.clock, random: this.random });
+        if (!isObject(value)) {
+          parsed.problems.push({ file: shown, line: block.line, message: "json world block must be a JSON object (its keys become $world.<key>)" });
+          return undefined;
+        }
+        return value as JsonObject;
+      } catch (err) {
+        if (err instanceof JsonTextError) parsed.problems.push({ file: shown, line: block.line + err.lineOffset, message: `json world block: ${err.message}` });
+        else parsed.problems.push({ file: shown, line: block.line, message: `json world block: ${(err as Error).message}` });
+        return undefined;
+      }
+    });
+    return { stamp: stampOf(stat), file: parsed, blocks };
+  }
+
+  private merge(loaded: Loaded[]): WorldSnapshot {
+    const data: JsonObject = {};
+    const owners = new Map<string, string>();
+    const problems: Problem[] = [];
+    for (const { file, blocks } of loaded) {
+      problems.push(...file.problems);
+      file.data.forEach((block, i) => {
+        const value = blocks[i];
+        if (!value) return;
+        for (const [key, v] of Object.entries(value)) {
+          const first = owners.get(key);
+          if (first !== undefined) {
+            problems.push({ file: file.path, line: block.line, message: `world key "${key}" is already declared by ${first} (each top-level key belongs to one world file; rename one)` });
+            continue;
+          }
+          owners.set(key, file.path);
+          setOwn(data, key, v as Json);
+        }
+      });
+    }
+    const library = compileLibrary(loaded.flatMap(({ file }) => file.functions.map((fn) => ({ ...fn, file: file.path }))), problems);
+    return { data, library, problems, owners };
+  }
+}

@@ -1,0 +1,101 @@
+// World files: data merged into $world with time placeholders rendered at load, functions that
+// call each other and see the call's state and clock, and every problem with its file and line.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { distanceKm, iso, newId, secondsSince } from "../../src/world/builtins.js";
+import { parseWorldFile } from "../../src/world/parseWorldFile.js";
+import { World } from "../../src/world/world.js";
+import { compileExpression } from "../../src/state/expression.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function worldOf(files: Record<string, string>, clock = () => Date.UTC(2026, 9, 5, 12)): World {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-world-"));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return new World(dir, clock, { int: (min) => min, uuid: () => "u" });
+}
+
+const fence = "```";
+
+describe("world files", () => {
+  it("merges data blocks, renders time at load, and reports a key declared twice at its line", () => {
+    const world = worldOf({
+      "a.md": `# A\n\n${fence}json world\n{ "shops": { "s1": { "opened": "{{now-1h}}" } } }\n${fence}\n`,
+      "b.md": `# B\n\n${fence}json world\n{ "shops": {}, "fares": { "base": 12 } }\n${fence}\n`,
+    });
+    const snap = world.snapshot();
+    expect(snap.data).toEqual({ shops: { s1: { opened: "2026-10-05T11:00:00Z" } }, fares: { base: 12 } });
+    expect(snap.problems).toHaveLength(1);
+    expect(snap.problems[0]).toMatchObject({ line: 4 });
+    expect(snap.problems[0]?.file).toMatch(/b\.md$/);
+    expect(snap.problems[0]?.message).toContain(`world key "shops" is already declared by`);
+  });
+
+  it("functions call each other and read $world, $state and the clock of the call", () => {
+    const world = worldOf({
+      "f.md": `# F\n\n${fence}json world\n{ "price": 10 }\n${fence}\n\n## Function: $total\n\n${fence}jsonata\nfunction($n) { $n * $world.price + $fee() }\n${fence}\n\n## Function: $fee\n\n${fence}jsonata\nfunction() { $state.fee ? $state.fee : 0 }\n${fence}\n`,
+    });
+    const snap = world.snapshot();
+    expect(snap.problems).toEqual([]);
+    const expr = compileExpression("$total($args.n)");
+    expect(expr.readsState, "a world function may read the state").toBe(true);
+    expect(expr.pure, "and the clock: never remembered").toBe(false);
+    expect(expr.evaluate({ args: { n: 3 }, state: { fee: 2 }, clock: () => 0, world: snap })).toBe(32);
+    expect(expr.evaluate({ args: { n: 3 }, state: {}, clock: () => 0, world: snap })).toBe(30);
+  });
+
+  it("places a function that does not parse, or is not a function, on its line", () => {
+    const world = worldOf({
+      "f.md": `# F\n\n## Function: $broken\n\n${fence}jsonata\nfunction($x) { $x + }\n${fence}\n\n## Function: $notFn\n\n${fence}jsonata\n42\n${fence}\n`,
+    });
+    const problems = world.snapshot().problems.map((p) => `${p.line}: ${p.message}`);
+    expect(problems).toEqual([expect.stringMatching(/^6: function \$broken does not parse/), "12: $notFn's block is not a function (write function($x) { ... })"]);
+  });
+
+  it("sees an edit on the next snapshot", () => {
+    const world = worldOf({ "a.md": `${fence}json world\n{ "v": 1 }\n${fence}\n` });
+    expect(world.snapshot().data).toEqual({ v: 1 });
+    fs.writeFileSync(path.join(world.dir, "a.md"), `${fence}json world\n{ "v": 22 }\n${fence}\n`);
+    expect(world.snapshot().data).toEqual({ v: 22 });
+  });
+
+  it("a heading without a block, and a block outside a section, are named", () => {
+    const file = parseWorldFile("w.md", `## Function: $lonely\n\nno block\n\n${fence}jsonata\n1\n${fence}\n`.replace("## Function: $lonely\n\nno block\n\n", "") + `\n## Function: $lonely\ntext\n`);
+    expect(file.problems.map((p) => p.message)).toEqual(["jsonata block outside a ## Function: $name section (give it a heading)", "function $lonely has no ```jsonata block (add one whose value is function(...) { ... })"]);
+  });
+});
+
+describe("built-ins", () => {
+  it.each([
+    // London -> Paris is 343.6 km great-circle; one degree of latitude is 111.2 km.
+    [{ latitude: 51.5074, longitude: -0.1278 }, { latitude: 48.8566, longitude: 2.3522 }, 343.6],
+    [{ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 }, 111.2],
+    [{ latitude: 25.0866, longitude: 55.1477 }, { latitude: 25.0866, longitude: 55.1477 }, 0],
+  ])("distanceKm(%j, %j) is %d km", (a, b, km) => {
+    expect(distanceKm(a, b)).toBeCloseTo(km, 1);
+  });
+
+  it("$distanceKm refuses what is not a point", () => {
+    expect(() => distanceKm({ latitude: "25" }, { latitude: 1, longitude: 2 })).toThrow(/needs \{latitude, longitude\} numbers/);
+  });
+
+  it("$newId is the prefix and 8 digits, from the injected randomness", () => {
+    expect(newId({ int: (min) => min, uuid: () => "" }, "ord")).toBe("ord_10000000");
+    expect(newId({ int: (_min, max) => max, uuid: () => "" }, "ride")).toBe("ride_99999999");
+    expect(() => newId({ int: (min) => min, uuid: () => "" }, "Ord!")).toThrow(/lower-case prefix/);
+  });
+
+  it("$secondsSince and $iso read the call's clock", () => {
+    const clock = () => Date.UTC(2026, 9, 5, 12, 0, 30);
+    expect(secondsSince(clock, "2026-10-05T12:00:00Z")).toBe(30);
+    expect(secondsSince(clock, "2026-10-05T12:01:00Z")).toBe(-30);
+    expect(secondsSince(clock, "not a time")).toBeUndefined();
+    expect(iso(Date.UTC(2026, 9, 5, 12, 0, 0, 999))).toBe("2026-10-05T12:00:00Z");
+  });
+});
