@@ -193,7 +193,15 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
     .description("render every scenario of every tool and validate it; exit 1 on any problem (the same as --check)")
     .addOption(new Option("--json", "print the report as JSON"))
     .addOption(new Option("--tools <dir>", "tools directory to check").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("--walk <steps>", "instead: walk N random agent-like calls through the catalog, failing on any invalid answer").argParser(positive("--walk")))
+    .addOption(new Option("--seed <n>", "with --walk: the seed (the same seed walks the same journeys)").default(1).argParser(int("--seed")))
+    .addOption(new Option("--require-all", "with --walk: also fail when a scenario that is not forcing-only was never reached"))
     .action(async (opts) => {
+      if (opts.walk !== undefined) {
+        const { runWalk } = await import("../walk/runWalk.js");
+        code = runWalk({ toolsDir: path.resolve(opts.tools), steps: opts.walk, seed: opts.seed, requireAll: Boolean(opts.requireAll), out: io.out });
+        return;
+      }
       code = await check(opts.tools, Boolean(opts.json));
     });
 

@@ -22,6 +22,7 @@ import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
 import { sortKeys } from "./sortKeys.js";
+import { goValidationReason } from "./goValidation.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -38,6 +39,8 @@ export interface EngineOptions {
   state?: StateStore;
   /** Local-only clock moves (the `clock` command); none if absent. */
   timeShift?: TimeShift;
+  /** Told of every placeholder that rendered empty inside a sentence (`check --walk` fails on them). */
+  onEmptyPlaceholder?: (where: { tool: string; scenario: string; placeholder: string }) => void;
 }
 
 export const systemRandom: RandomSource = {
@@ -79,6 +82,7 @@ export class Engine {
   /** What every tool file reads: `<tools>/_world/*.md`. */
   readonly world: World;
   private readonly timeShift?: TimeShift;
+  private readonly onEmptyPlaceholder?: EngineOptions["onEmptyPlaceholder"];
 
   constructor(opts: EngineOptions) {
     this.state = opts.state ?? new StateStore();
@@ -87,6 +91,7 @@ export class Engine {
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
     this.timeShift = opts.timeShift;
+    this.onEmptyPlaceholder = opts.onEmptyPlaceholder;
     this.world = new World(path.join(opts.toolsDir, WORLD_FOLDER), this.clock, this.random);
   }
 
@@ -209,7 +214,8 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world };
+    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world,
+      ...(this.onEmptyPlaceholder && { onEmptyInText: (placeholder: string) => this.onEmptyPlaceholder?.({ tool: name, scenario: scenario.name, placeholder }) }) };
     // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
     // every depth. Rendered in that order straight away where the answer is an object.
     const sorted = !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);
@@ -229,12 +235,18 @@ export class Engine {
       }
     }
     let result: ToolCallResult;
+    let rpcError: { code: number; message: string } | undefined;
     if (scenario.isError) {
       result = errorResult(typeof value === "string" ? value : goJson(value));
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
-      if (problem && scenario.dynamics?.fault !== "invalid-output") warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+      if (problem && scenario.dynamics?.fault !== "invalid-output") {
+        warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
+        // Only what go-sdk's validator refuses: it does not check `format` (Ajv here does, for --check and the log).
+        const goReason = goValidationReason(tool.definition.outputSchema as JsonObject, value);
+        if (goReason !== null) rpcError = { code: 0, message: `validating tool output: ${goReason}` };
+      }
       const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
       // Final from here on: the answer's encoder reuses this text for structuredContent.
       result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
@@ -245,6 +257,7 @@ export class Engine {
     result = withResultFault(result, scenario.dynamics);
     const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
     if (forced) outcome.forced = forced;
+    if (rpcError) outcome.rpcError = rpcError;
     if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
     return outcome;
   }

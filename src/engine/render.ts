@@ -18,6 +18,11 @@ export interface RenderContext {
   response?: Json;
   /** `$world` and its functions, for `{{= ...}}` expressions. */
   world?: WorldSnapshot;
+  /**
+   * Told of a placeholder that rendered as nothing inside a sentence ("Order placed at . "):
+   * `check --walk` fails on it. A string that is the placeholder alone is a value, not told.
+   */
+  onEmptyInText?: (placeholder: string) => void;
 }
 
 /** Follow `items.0.quantity` through own properties only: never the prototype chain. */
@@ -111,7 +116,15 @@ function renderNode(node: TemplateNode, ctx: RenderContext, sorted: boolean): Js
     }
     case "text": {
       let out = "";
-      for (const part of node.parts) out += typeof part === "string" ? part : textValue(part, ctx);
+      for (const part of node.parts) {
+        if (typeof part === "string") {
+          out += part;
+          continue;
+        }
+        const text = textValue(part, ctx);
+        if (text === "" && ctx.onEmptyInText && node.parts.some((p) => typeof p === "string" && p.trim() !== "")) ctx.onEmptyInText(`{{${part.source}}}`);
+        out += text;
+      }
       return out;
     }
     case "array": {

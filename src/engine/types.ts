@@ -124,6 +124,12 @@ export type CallOutcome =
       warnings: string[];
       /** The chosen scenario's `json dynamics`, for the host to play out (src/server/dynamics/). */
       dynamics?: Dynamics;
+      /**
+       * The answer broke its outputSchema: go-sdk's typed handler never sends such a result, it
+       * answers this JSON-RPC error instead (v1.6.1: code 0, measured). `result` is what the
+       * scenario rendered, kept for the journal and `why`.
+       */
+      rpcError?: { code: number; message: string };
     }
   | {
       /** JSON-RPC error -32602, message `unknown tool "<name>"`. */

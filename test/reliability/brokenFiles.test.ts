@@ -170,9 +170,12 @@ describe("broken tool files at runtime", () => {
     expect(engine.callTool("no_default", { rideId: "x" }).kind).toBe("result");
   });
 
-  it("a response that breaks its outputSchema is served and logged, not fatal at runtime", () => {
+  it("a response that breaks its outputSchema is logged with its place and answered as go-sdk's typed handler answers it", () => {
     const outcome = engine.callTool("output_mismatch", { rideId: "x" });
-    expect(outcome.kind === "result" && outcome.warnings.some((w) => w.includes("output does not match outputSchema"))).toBe(true);
+    expect(outcome.kind === "result" && outcome.warnings.some((w) => w.includes("output_mismatch.md:17: scenario \"wrong-type\" output does not match outputSchema"))).toBe(true);
+    // Never sent as a result: a JSON-RPC error, code 0, in the Go validator's words (v1.6.1, measured).
+    expect(outcome.kind === "result" && outcome.rpcError).toEqual({ code: 0, message: 'validating tool output: validating root: validating /properties/success: type: yes has type "string", want "boolean"' });
+    expect(engine.callTool("output_mismatch", { rideId: "y" })).not.toHaveProperty("rpcError");
   });
 
   it("invalid UTF-8 in a file is decoded as U+FFFD and served", () => {

@@ -99,3 +99,14 @@ describe("built-ins", () => {
     expect(iso(Date.UTC(2026, 9, 5, 12, 0, 0, 999))).toBe("2026-10-05T12:00:00Z");
   });
 });
+
+describe("an answer that breaks only a format", () => {
+  it("is logged but sent: go-sdk's validator does not check format", async () => {
+    const { Engine } = await import("../../src/engine/engine.js");
+    const engine = new Engine({ toolsDir: path.join(import.meta.dirname, "..", "fixtures", "world-catalog") });
+    const outcome = engine.callTool("format_only", {});
+    expect(outcome.kind === "result" && outcome.warnings[0]).toMatch(/format_only\.md:14: scenario "not-a-time" output does not match outputSchema: \/at must match format "date-time"/);
+    expect(outcome.kind === "result" && outcome.rpcError).toBeUndefined();
+    expect(outcome.kind === "result" && outcome.result.structuredContent).toEqual({ at: "tomorrow" });
+  });
+});

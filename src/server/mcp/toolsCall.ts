@@ -57,6 +57,8 @@ function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extr
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
+  // Never an invalid result: go-sdk's typed handler answers an error instead (the log has the file and line).
+  if (outcome.rpcError) throw new RpcError(outcome.rpcError.code, outcome.rpcError.message);
   const result = outcome.result as ServerResult;
   // Only a scenario with something to play (a delay, notifications, a transport fault) leaves
   // the synchronous path.

@@ -1,0 +1,64 @@
+// What an agent has seen so far: every value an answer (or the world) showed, by the name of
+// the key it stood under, so the next call can use an id, a place or a product it was given.
+// Names are compared loosely (`restaurant_id`, `restaurantId` and `RestaurantID` are one), as a
+// model reads them.
+import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../engine/isObject.js";
+
+export const looseName = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Bounded: an agent remembers the recent, not everything. */
+const PER_NAME = 40;
+const OBJECTS = 300;
+
+export class Pools {
+  private readonly byName = new Map<string, Json[]>();
+  /** Objects seen anywhere, newest last: candidates for an object-typed argument. */
+  readonly objects: JsonObject[] = [];
+
+  constructor(private readonly parent?: Pools) {}
+
+  add(value: Json, depth = 0): void {
+    if (depth > 12) return;
+    if (Array.isArray(value)) {
+      for (const item of value) this.add(item, depth + 1);
+      return;
+    }
+    if (!isObject(value)) return;
+    this.objects.push(value);
+    if (this.objects.length > OBJECTS) this.objects.shift();
+    for (const [key, v] of Object.entries(value)) {
+      if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") this.remember(looseName(key), v);
+      // A map keyed by id (`"rst_10231": {...}`) shows the ids as keys.
+      if (isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => /^[a-z]+_[A-Za-z0-9_]+$/.test(k))) for (const k of Object.keys(v)) this.remember(`${looseName(key)}:key`, k);
+      this.add(v as Json, depth + 1);
+    }
+  }
+
+  private remember(name: string, v: Json): void {
+    let list = this.byName.get(name);
+    if (!list) this.byName.set(name, (list = []));
+    if (list.includes(v)) return;
+    list.push(v);
+    if (list.length > PER_NAME) list.shift();
+  }
+
+  /** Values seen under this name here, then in the parent (the world's). */
+  valuesFor(key: string): Json[] {
+    const name = looseName(key);
+    const own = this.byName.get(name) ?? [];
+    const inherited = this.parent?.valuesFor(key) ?? [];
+    return own.length > 0 ? [...own, ...inherited] : inherited;
+  }
+
+  /** Ids that a map was keyed by, for an argument ending in id (`restaurant_id` <- `restaurants`). */
+  keysLike(prefix: string): string[] {
+    const out: string[] = [];
+    for (const [name, list] of this.byName) if (name.endsWith(":key")) for (const v of list) if (typeof v === "string" && v.startsWith(prefix)) out.push(v);
+    return [...out, ...(this.parent?.keysLike(prefix) ?? [])];
+  }
+
+  allObjects(): JsonObject[] {
+    return [...this.objects, ...(this.parent?.allObjects() ?? [])];
+  }
+}
