@@ -29,7 +29,7 @@ const shawarmaDinner = (s: ServiceSession) =>
     ["itm_50101", 1],
   ]);
 
-const checkout = (s: ServiceSession, basketId: string, key = randomUUID(), payment = "pm_visa_4242") =>
+const checkout = (s: ServiceSession, basketId: string, key: string = randomUUID(), payment = "pm_visa_4242") =>
   s.call("cart_checkout", { basket_id: basketId, payment_method_id: payment, idempotency_key: key });
 
 overBothTransports("food (issue 21)", (journey) => {
