@@ -10,7 +10,8 @@ const TOOL_BLOCK = /^```json tool[^\n]*\n([\s\S]*?)\n```[ \t]*$/m;
 export function listToolFiles(dir) {
   const out = [];
   for (const domain of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!domain.isDirectory() || domain.name.startsWith(".")) continue;
+    // "_world" and other "_" folders hold what tools share, never tools.
+    if (!domain.isDirectory() || domain.name.startsWith(".") || domain.name.startsWith("_")) continue;
     for (const entry of fs.readdirSync(path.join(dir, domain.name), { withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith(".md") || entry.name === "README.md") continue;
       out.push({ domain: domain.name, name: entry.name.slice(0, -3), file: path.join(dir, domain.name, entry.name) });

@@ -51,7 +51,7 @@ const bin = buildTwin();
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-record-"));
 // The business answers come from one frozen local build over HTTP, shared by the HTTP twin and
 // every short-lived stdio twin.
-const answers = await startHttpServer(process.execPath, [path.join(projectRoot, "dist", "cli.js"), "--port", "0", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir], freezeEnv);
+const answers = await startHttpServer(process.execPath, [path.join(projectRoot, "dist", "cli.js"), "--port", "0", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session"], freezeEnv);
 // The definitions verbatim from the tool files (the engine's catalog), not the local build's
 // tools/list, which is already shaped the Go way.
 const { Engine } = await import(pathToFileURL(path.join(projectRoot, "dist", "engine", "engine.js")).href);

@@ -43,7 +43,9 @@ function firstDifference(want, got) {
 const started = Date.now();
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-replay-"));
 const cli = path.join(projectRoot, "dist", "cli.js");
-const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir];
+// Each corpus case is its own session, as each was recorded: the recording's stdio twins all take
+// their answers from one HTTP server, where per-user state would leak from case to case.
+const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session"];
 const server = await startHttpServer(process.execPath, [cli, "--port", "0", ...base], freezeEnv);
 let unexplained = 0;
 try {

@@ -1,11 +1,24 @@
 // The world's functions as one JSONata block, so each function can call the others (they are
 // bound in the block's frame, which every one of them closes over) and sees the call's $state,
-// $world, clock and built-ins. Evaluating the block only makes closures; it is done at most once
-// per call (memoised on the state document and the instant).
+// $world, clock and built-ins. The block is evaluated once per world: the closures it makes read
+// the call's state, world, clock and randomness from a cell set before each use.
 import jsonata from "jsonata";
 import type { Clock, Json, Problem, RandomSource } from "../engine/types.js";
 import { builtinBindings } from "./builtins.js";
 import type { WorldFunctionSource } from "./parseWorldFile.js";
+
+/** What the world's functions read for the call being answered (calls are answered one at a time). */
+interface Cell {
+  state: Json;
+  ms: number;
+  random: RandomSource;
+  data: Json;
+}
+
+/** `$state` and `$world` in a function's source read the cell: `$state.x` -> `$__state().x`. */
+function throughCell(source: string): string {
+  return source.replace(/\$state\b/g, "$__state()").replace(/\$world\b/g, "$__world()");
+}
 
 export interface Library {
   /** Names without the `$`. */
@@ -40,20 +53,31 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
     good.push(fn);
   }
   if (good.length === 0) return undefined;
-  // Newlines keep each function's own line numbers readable in JSONata's messages.
-  const block = `(\n${good.map((fn) => `${fn.name} := (\n${fn.source}\n);`).join("\n")}\n{${good.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
+  // Newlines keep each function's own line numbers readable in JSONata's messages. $state and
+  // $world are read through accessors, so the closures are made once per world and each call
+  // only points the cell at its own state, clock and randomness (making them per call cost
+  // about 1.6 ms for 29 functions).
+  const block = `(\n${good.map((fn) => `${fn.name} := (\n${throughCell(fn.source)}\n);`).join("\n")}\n{${good.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
   const compiled = jsonata(block);
   const names = new Set(good.map((fn) => fn.name.slice(1)));
-  let memo: { state: Json | undefined; ms: number; random: RandomSource; data: Json; value: Record<string, unknown> } | undefined;
+  const cell: Cell = { state: null, ms: 0, random: { int: (min) => min, uuid: () => "" }, data: {} };
+  const clock = () => cell.ms;
+  const random: RandomSource = { int: (min, max) => cell.random.int(min, max), uuid: () => cell.random.uuid() };
+  const made = compiled.evaluate(null, {
+    __state: () => cell.state,
+    __world: () => cell.data,
+    now: () => new Date(Math.floor(cell.ms / 1000) * 1000).toISOString().replace(".000Z", "Z"),
+    millis: () => cell.ms,
+    ...builtinBindings(clock, random),
+  }) as Record<string, unknown>;
   const library: Library = {
     names,
-    bindingsFor(state, clock, random, data) {
-      const ms = clock();
-      if (memo && memo.state === state && memo.ms === ms && memo.random === random && memo.data === data) return memo.value;
-      const bindings = { ...baseBindings(state, ms, random, data) };
-      const value = compiled.evaluate(null, bindings) as Record<string, unknown>;
-      memo = { state, ms, random, data, value };
-      return value;
+    bindingsFor(state, callClock, callRandom, data) {
+      cell.state = state ?? null;
+      cell.ms = callClock();
+      cell.random = callRandom;
+      cell.data = data;
+      return made;
     },
   };
   // A section whose block is not a function would fail every call that uses it: say so now.

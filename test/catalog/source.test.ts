@@ -15,7 +15,8 @@ function toolFiles(): Map<string, string[]> {
   const byDomain = new Map<string, string[]>();
   for (const domain of fs.readdirSync(toolsDir).sort()) {
     const dir = path.join(toolsDir, domain);
-    if (!fs.statSync(dir).isDirectory()) continue;
+    // Folders starting with "_" (the world) hold no tools.
+    if (!fs.statSync(dir).isDirectory() || domain.startsWith("_")) continue;
     byDomain.set(domain, fs.readdirSync(dir).filter((f) => f.endsWith(".md")));
   }
   return byDomain;

@@ -8,6 +8,7 @@ import { render, renderSorted, rendersObject, type RenderContext } from "../../s
 import { sortKeys } from "../../src/engine/sortKeys.js";
 import { compileTemplate } from "../../src/engine/template.js";
 import type { Json, JsonObject, RandomSource } from "../../src/engine/types.js";
+import type { WorldSnapshot } from "../../src/world/world.js";
 import { projectRoot, readFixtureRows } from "../catalog/fixturesTable.js";
 
 const clock = () => Date.UTC(2026, 11, 1, 9, 30, 15);
@@ -17,8 +18,8 @@ function seeded(): RandomSource {
   return { int: (min) => min + (n++ % 3), uuid: () => `00000000-0000-4000-8000-${String(n++).padStart(12, "0")}` };
 }
 
-function both(template: ReturnType<typeof compileTemplate>, args: Record<string, Json>, state?: Json): [string, string] {
-  const ctx = (): RenderContext => ({ args, clock, random: seeded(), state });
+function both(template: ReturnType<typeof compileTemplate>, args: Record<string, Json>, state?: Json, world?: WorldSnapshot): [string, string] {
+  const ctx = (): RenderContext => ({ args, clock, random: seeded(), state, world });
   const outcome = (f: () => unknown) => {
     try {
       return JSON.stringify(f());
@@ -40,7 +41,7 @@ describe("renderSorted", () => {
     for (const scenario of tool.scenarios) {
       if (scenario.isError || !rendersObject(scenario.template)) continue;
       const state = { ...engine.initialState(), ...(scenario.state?.given?.value ?? {}) } as JsonObject;
-      argSets.forEach((args, i) => cases.push([`${tool.name}/${scenario.name} #${i}`, ...both(scenario.template, args, state)]));
+      argSets.forEach((args, i) => cases.push([`${tool.name}/${scenario.name} #${i}`, ...both(scenario.template, args, state, engine.world.snapshot())]));
     }
   }
 

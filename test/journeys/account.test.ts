@@ -96,9 +96,10 @@ describe("account journeys", () => {
   it("saved places and the wallet feed a booking: the wallet is refused for Business, the default card books it", async () => {
     const s = session();
     const saved = await s.call("get_saved_locations", {});
-    const [home, gym] = ["HOME", "OTHER"].map((type) => saved.locations.find((l: Out) => l.type === type));
+    // Home to Work: Business there costs more than the wallet holds (to the Gym, 1.3 km, it would not).
+    const [home, work] = ["HOME", "WORK"].map((type) => saved.locations.find((l: Out) => l.type === type));
     const pickup = { latitude: home.latitude, longitude: home.longitude, address: home.address, placeId: home.placeId };
-    const dropoff = { latitude: gym.latitude, longitude: gym.longitude, address: gym.address, placeId: gym.placeId };
+    const dropoff = { latitude: work.latitude, longitude: work.longitude, address: work.address, placeId: work.placeId };
 
     const estimates = await s.call("get_ride_estimates", { pickup, dropoff });
     const business = estimates.products.find((p: Out) => p.productId === "BUSINESS");

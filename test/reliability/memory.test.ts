@@ -43,7 +43,7 @@ describe("memory of per-session state", () => {
         c("cancel_ride", { rideId: b.rideId });
         const o = c("add_grocery_items", { items: [{ product_id: "prd_200113", quantity: 2 }] });
         c("cart_checkout", { basket_id: o.basket_id, payment_method_id: "careem_pay", idempotency_key: "key-" + sessionId });
-        const f = c("offer_search", { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "MCT" }, departureDate: "2030-01-15" });
+        const f = c("offer_search", { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "MCT" }, departureDate: new Date(Date.now() + 40 * 864e5).toISOString().slice(0, 10) });
         c("offer_revalidate", { offerId: f.offers[0].offerId });
       };
       for (let round = 0; round < 5; round++) {

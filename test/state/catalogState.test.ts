@@ -6,7 +6,9 @@ import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { projectRoot, readFixtureRows } from "../catalog/fixturesTable.js";
 
-const engine = new Engine({ toolsDir: path.join(projectRoot, "tools"), forced: new OverridesReader(path.join(projectRoot, "test", "fixtures", "no-run-state")) });
+// The clock can be moved ahead (a travel offer's hold lapsing); every test leaves it at 0.
+let shiftMs = 0;
+const engine = new Engine({ toolsDir: path.join(projectRoot, "tools"), forced: new OverridesReader(path.join(projectRoot, "test", "fixtures", "no-run-state")), clock: () => Date.now() + shiftMs });
 const reached = new Set<string>();
 let sessions = 0;
 
@@ -25,11 +27,13 @@ function session() {
 const dxb = { scheme: "IATA", code: "DXB" };
 const mct = { scheme: "IATA", code: "MCT" };
 const key = (n: number) => `4f7d2c1e-state-${n}`;
+// Forty days ahead: inside the 330-day booking horizon, far from today's sales close.
+const travelDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
 
 describe("travel: offers remembered per session", () => {
   it("a searched offer revalidates at its own price, then books; the cached fare is stale", () => {
     const call = session();
-    const found = call("offer_search", { origin: dxb, destination: mct, departureDate: "2030-01-15" }).out;
+    const found = call("offer_search", { origin: dxb, destination: mct, departureDate: travelDate }).out;
     const [ndc, gds, cached] = found.offers;
     expect(call("cart_checkout", { offer_id: ndc.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(1) })).toMatchObject({ scenario: "offer-stale" });
     const check = call("offer_revalidate", { offerId: gds.offerId });
@@ -40,14 +44,29 @@ describe("travel: offers remembered per session", () => {
     const booked = call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price });
     expect(booked).toMatchObject({ scenario: "travel-booking-confirmed", out: { total: gds.price, status: "confirmed" } });
     expect(booked.out.message).toContain(gds.serviceNumber);
-    // Booked once: the same offer is not bookable again.
-    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(4) })).toMatchObject({ scenario: "offer-stale" });
+    // Booked once: the same offer is not bookable again, and a retry with its key is that booking.
+    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(4) })).toMatchObject({ scenario: "travel-offer-booked", out: { error_code: "OFFER_STALE" } });
+    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price })).toMatchObject({ scenario: "travel-booking-replay", out: { duplicate: true, booking_id: booked.out.booking_id } });
+    expect(call("offer_revalidate", { offerId: gds.offerId })).toMatchObject({ scenario: "offer-booked", out: { status: "stale" } });
+  });
+
+  it("an offer whose hold passed on the clock is expired on revalidation and at checkout", () => {
+    const call = session();
+    const [ndc, gds] = call("offer_search", { origin: dxb, destination: mct, departureDate: travelDate }).out.offers;
+    expect(call("offer_revalidate", { offerId: ndc.offerId })).toMatchObject({ scenario: "bookable" });
+    try {
+      shiftMs = 16 * 60_000; // past the GDS fare's 15 minutes and the revalidation's 15-minute hold
+      expect(call("offer_revalidate", { offerId: gds.offerId })).toMatchObject({ scenario: "offer-validity-ended", out: { status: "expired" } });
+      expect(call("cart_checkout", { offer_id: ndc.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(5) })).toMatchObject({ scenario: "offer-validity-ended", out: { error_code: "OFFER_EXPIRED" } });
+    } finally {
+      shiftMs = 0;
+    }
   });
 
   it("another session never sees this session's offers", () => {
     const first = session();
     const second = session();
-    const found = first("offer_search", { origin: dxb, destination: mct, departureDate: "2030-01-15" }).out;
+    const found = first("offer_search", { origin: dxb, destination: mct, departureDate: travelDate }).out;
     expect(second("offer_revalidate", { offerId: found.offers[0].offerId })).toMatchObject({ scenario: "offer-stale", selectedBy: "default" });
     expect(first("offer_revalidate", { offerId: found.offers[0].offerId })).toMatchObject({ scenario: "bookable" });
   });
@@ -106,11 +125,22 @@ describe("rides: bookings remembered per session", () => {
     const booked = call("book_ride", { pickup: home, dropoff: gym, productId: "COMFORT", paymentMethodId: "careem_pay" });
     expect(booked).toMatchObject({ scenario: "searching-captain", out: { status: "SEARCHING" } });
     const rideId = booked.out.rideId as string;
-    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "session-ride", out: { status: "SEARCHING", productId: "COMFORT", pickup: home, dropoff: gym, paymentMethodId: "careem_pay", message: "Finding you a Comfort captain nearby." } });
+    // The status scenarios are chosen by the ride's time line, which lives in the state.
+    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "searching", selectedBy: "state", out: { status: "SEARCHING", productId: "COMFORT", pickup: home, dropoff: gym, paymentMethodId: "careem_pay", message: "Finding you a Comfort captain nearby." } });
     expect(call("get_ride_cancellation_reasons", { rideId })).toMatchObject({ scenario: "searching-survey", selectedBy: "state" });
-    expect(call("cancel_ride", { rideId, reasonId: "reason_changed_plans" })).toMatchObject({ scenario: "session-ride-cancelled", out: { status: "CANCELLED", feeCharged: false } });
-    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "session-ride", out: { status: "CANCELLED", etaMinutes: null } });
-    expect(call("cancel_ride", { rideId })).toMatchObject({ scenario: "session-ride-already-cancelled", out: { errorCode: "RIDE_ALREADY_CANCELLED" } });
+    expect(call("cancel_ride", { rideId, reasonId: "reason_changed_plans" })).toMatchObject({ scenario: "cancelled", out: { status: "CANCELLED", feeCharged: false } });
+    expect(call("get_ride_status", { rideId })).toMatchObject({ scenario: "cancelled", out: { status: "CANCELLED", etaMinutes: null } });
+    expect(call("cancel_ride", { rideId })).toMatchObject({ scenario: "ride-already-cancelled", out: { errorCode: "RIDE_ALREADY_CANCELLED" } });
+  });
+
+  it("a pickup time inside the scheduling window books a scheduled ride", () => {
+    const call = session();
+    const home = { latitude: 25.0866, longitude: 55.1477, placeId: "saved_home" };
+    const work = { latitude: 25.2115, longitude: 55.2806, placeId: "saved_work" };
+    const scheduledAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 24 * 3_600_000).toISOString().replace(".000Z", "Z");
+    const booked = call("book_ride", { pickup: home, dropoff: work, productId: "GO", paymentMethodId: "pm_visa_4242", scheduledAt });
+    expect(booked).toMatchObject({ scenario: "scheduled", selectedBy: "state", out: { status: "SCHEDULED", scheduledAt, etaMinutes: null } });
+    expect(call("get_ride_status", { rideId: booked.out.rideId })).toMatchObject({ scenario: "scheduled", out: { scheduledAt } });
   });
 });
 

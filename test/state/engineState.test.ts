@@ -46,15 +46,15 @@ describe("why, with state", () => {
   it("walks a json when condition against the session's state, as the call would select", () => {
     const engine = new Engine({ toolsDir });
     const call = { sessionId: "why-state" };
-    const step = (rideId: string) => engine.explain("get_ride_status", { rideId }, call).steps.find((s) => s.scenario === "session-ride");
-    expect(step("ride_1")).toMatchObject({ matched: false, key: "(when)", reason: "$lookup($state.rides, $args.rideId).booked = true is false" });
+    const step = (rideId: string) => engine.explain("get_ride_status", { rideId }, call).steps.find((s) => s.scenario === "searching");
+    expect(step("ride_1")).toMatchObject({ matched: false, key: "(when)", reason: "$rideStatusOf($rideFind($args.rideId)) = 'SEARCHING' is false" });
     const booked = engine.callTool("book_ride", { pickup: { latitude: 25.0866, longitude: 55.1477, placeId: "saved_home" }, dropoff: { latitude: 25.2115, longitude: 55.2806, placeId: "saved_work" }, productId: "GO", paymentMethodId: "pm_visa_4242" }, call);
     const rideId = (booked as unknown as { result: { structuredContent: { rideId: string } } }).result.structuredContent.rideId;
     expect(step(rideId)).toMatchObject({ matched: true });
     const report = engine.explain("get_ride_status", { rideId }, call);
-    expect([report.scenario, report.selectedBy]).toEqual(["session-ride", "state"]);
-    expect(engine.callTool("get_ride_status", { rideId }, call)).toMatchObject({ scenario: "session-ride", selectedBy: "state" });
+    expect([report.scenario, report.selectedBy]).toEqual(["searching", "state"]);
+    expect(engine.callTool("get_ride_status", { rideId }, call)).toMatchObject({ scenario: "searching", selectedBy: "state" });
     // The default is the one scenario without conditions.
-    expect(engine.explain("get_ride_status", { rideId }, call).steps.filter((s) => s.matched === null).map((s) => s.scenario)).toEqual(["searching-other-trip"]);
+    expect(engine.explain("get_ride_status", { rideId }, call).steps.filter((s) => s.matched === null).map((s) => s.scenario)).toEqual(["ride-not-found"]);
   });
 });
