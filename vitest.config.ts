@@ -14,6 +14,8 @@ const slowest = [
   "test/journeys/remembered.test.ts",
   "test/reliability/memory.test.ts",
   "test/transports/process.test.ts",
+  "test/importer/importLive.test.ts",
+  "test/recorder/recordLive.test.ts",
 ];
 
 class SlowestFirst extends BaseSequencer {

@@ -19,4 +19,6 @@ export const api = {
     send("GET", `./why?${new URLSearchParams({ tool, arguments: JSON.stringify(args ?? {}), ...(session ? { session } : {}) })}`),
   force: (tool, scenario) => send("PUT", `./overrides/${encodeURIComponent(tool)}`, { scenario }),
   clear: (tool) => send("DELETE", `./overrides/${encodeURIComponent(tool)}`),
+  state: () => send("GET", "./state"),
+  resetState: (key) => send("DELETE", `./state/${encodeURIComponent(key)}`),
 };

@@ -1,12 +1,18 @@
-// The dashboard: tools with their notes and one-click forcing, live calls with their why,
-// sessions, and the widget preview of the selected call. Live data comes pushed over
+// The dashboard: tools with their notes and one-click forcing, live calls with their why, each
+// session's state, and a widget host that replays a call into the widget. The first paint
+// draws the snapshot the page was served with; live data then comes pushed over
 // /_local/events (server-sent events); nothing polls.
 import { api } from "./api.js";
-import { el, short, time, widgetDocument } from "./render.js";
+import { callFacts, callValues, whySteps } from "./callView.js";
+import { McpHttpClient } from "./mcpClient.js";
+import { el, short, time } from "./render.js";
+import { drawSessions, drawState } from "./sessionsView.js";
+import { WidgetHost } from "./widgetHost.js";
 
 const calls = new Map();
+const definitions = new Map();
 let selected = null;
-let widgetShell = "";
+let host = null;
 const $ = (id) => document.getElementById(id);
 
 function status(text) {
@@ -16,8 +22,7 @@ function status(text) {
 /** Focus to put back after a redraw: a button's label (the button itself is replaced). */
 let focusAfterDraw = null;
 
-async function drawTools() {
-  const { domains, broken } = await api.tools();
+function drawTools({ domains, broken }) {
   const root = $("tools");
   const active = document.activeElement;
   const focusLabel = focusAfterDraw ?? (root.contains(active) ? active.getAttribute("aria-label") : null);
@@ -25,31 +30,49 @@ async function drawTools() {
   const open = new Set([...root.querySelectorAll("details[open]")].map((d) => d.dataset.tool));
   root.replaceChildren();
   for (const { domain, tools } of domains) {
-    const section = el("section", { "aria-label": `Domain ${domain}` }, el("h3", {}, domain));
-    for (const tool of tools) section.append(toolView(tool, open.has(tool.name)));
+    const section = el("section", { "aria-label": `Domain ${domain}`, class: "domain" }, el("h3", {}, domain));
+    for (const tool of tools) {
+      definitions.set(tool.name, tool.definition);
+      section.append(toolView(tool, open.has(tool.name)));
+    }
     root.append(section);
   }
-  for (const b of broken) root.append(el("p", { role: "alert" }, `${b.tool} is broken: ${b.problems.join("; ")}`));
+  for (const b of broken) root.append(el("p", { role: "alert", class: "alert" }, `${b.tool} is broken: ${b.problems.join("; ")}`));
   if (focusLabel) for (const button of root.querySelectorAll("button")) if (button.getAttribute("aria-label") === focusLabel) button.focus();
+}
+
+async function redrawTools() {
+  drawTools(await api.tools());
+}
+
+function scenarioItem(tool, s, forced) {
+  const isForced = s.name === forced;
+  const button = isForced
+    ? el("button", { type: "button", class: "danger", "aria-label": `Clear forcing of ${tool.name}`, onclick: () => act(() => api.clear(tool.name), `${tool.name}: no longer forced`, `Force ${s.name} for ${tool.name}`) }, "Clear")
+    : el("button", { type: "button", class: "quiet", "aria-label": `Force ${s.name} for ${tool.name}`, onclick: () => act(() => api.force(tool.name, s.name), `${tool.name}: forcing ${s.name}`, `Clear forcing of ${tool.name}`) }, "Force");
+  return el(
+    "li",
+    { class: isForced ? "forced" : "" },
+    el(
+      "span",
+      { class: "scenario" },
+      el("code", {}, s.name),
+      s.isDefault ? el("span", { class: "tag default" }, "default") : null,
+      s.conditions.map((c) => el("span", { class: "tag" }, c)),
+      s.isError ? el("span", { class: "tag error" }, "json error") : null,
+      isForced ? el("span", { class: "badge" }, "forced") : null,
+    ),
+    button,
+  );
 }
 
 function toolView(tool, open) {
   const forced = tool.forced?.scenario ?? null;
   const notes = el("div", { class: "notes" });
   notes.innerHTML = tool.notesHtml; // sanitised on the server (rehype-sanitize)
-  const list = el(
-    "ul",
-    { class: "scenarios", "aria-label": `Scenarios of ${tool.name}` },
-    tool.scenarios.map((s) => {
-      const isForced = s.name === forced;
-      const button = isForced
-        ? el("button", { type: "button", "aria-label": `Clear forcing of ${tool.name}`, onclick: () => act(() => api.clear(tool.name), `${tool.name}: no longer forced`, `Force ${s.name} for ${tool.name}`) }, "Clear")
-        : el("button", { type: "button", "aria-label": `Force ${s.name} for ${tool.name}`, onclick: () => act(() => api.force(tool.name, s.name), `${tool.name}: forcing ${s.name}`, `Clear forcing of ${tool.name}`) }, "Force");
-      return el("li", {}, el("span", {}, el("code", {}, s.name), s.match === null ? el("span", { class: "muted" }, " (default)") : null, isForced ? el("span", { class: "badge" }, " forced") : null), button);
-    }),
-  );
-  const summary = el("summary", {}, tool.name, forced ? el("span", { class: "badge", "aria-label": `forced to ${forced}` }, ` ${forced}`) : null);
-  return el("details", { "data-tool": tool.name, open }, summary, el("p", {}, tool.description), notes, list);
+  const list = el("ul", { class: "scenarios", "aria-label": `Scenarios of ${tool.name}` }, tool.scenarios.map((s) => scenarioItem(tool, s, forced)));
+  const summary = el("summary", {}, el("span", { class: "tool-name" }, tool.name), forced ? el("span", { class: "badge", "aria-label": `forced to ${forced}` }, forced) : el("span", { class: "meta" }, `${tool.scenarios.length} scenario${tool.scenarios.length === 1 ? "" : "s"}`));
+  return el("details", { "data-tool": tool.name, open, class: "tool" }, summary, el("p", { class: "description" }, tool.description), notes, list);
 }
 
 async function act(change, done, focusLabel) {
@@ -57,7 +80,7 @@ async function act(change, done, focusLabel) {
     await change();
     // The clicked button is redrawn: focus goes to its counterpart, so a keyboard user stays put.
     focusAfterDraw = focusLabel;
-    await drawTools();
+    await redrawTools();
     focusAfterDraw = null;
     status(done);
   } catch (err) {
@@ -67,27 +90,22 @@ async function act(change, done, focusLabel) {
 
 function callRow(call) {
   const how = call.forcedBy ? `forced (${call.forcedBy})` : (call.selectedBy ?? "none");
-  const row = el(
+  return el(
     "tr",
     { tabindex: 0, "data-call": call.id, "aria-label": `Call ${call.id}: ${call.tool} answered by ${call.scenario ?? "no scenario"}, ${how}`, onclick: () => select(call.id), onkeydown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), select(call.id)) },
-    el("td", {}, call.id),
+    el("td", { class: "num" }, call.id),
     el("td", {}, time(call.time)),
-    el("td", {}, call.tool),
-    el("td", {}, call.scenario ?? "–", call.isError ? el("span", { class: "muted" }, " (isError)") : null),
-    el("td", {}, call.why),
+    el("td", {}, el("code", {}, call.tool)),
+    el("td", {}, call.scenario ?? "–", call.isError ? el("span", { class: "tag error" }, "isError") : null),
+    el("td", { class: "why" }, call.why),
     el("td", { title: call.session ?? "" }, `${call.transport} ${short(call.session)}`),
   );
-  return row;
 }
 
 function addCall(call) {
   calls.set(call.id, call);
   $("no-calls").hidden = true;
   $("calls").prepend(callRow(call));
-}
-
-function fact(name, value) {
-  return [el("dt", {}, name), el("dd", {}, value)];
 }
 
 function select(id) {
@@ -97,56 +115,54 @@ function select(id) {
   for (const row of $("calls").querySelectorAll("tr")) row.classList.toggle("selected", row.dataset.call === String(id));
   $("call-details").hidden = false;
   $("call-heading").textContent = `Call ${call.id}: ${call.tool}`;
-  const facts = [
-    ...fact("Scenario", call.scenario ?? "none"),
-    ...fact("How chosen", call.forcedBy ? `forced, by the ${call.forcedBy} layer` : (call.selectedBy ?? "none")),
-    ...fact("Why", call.why),
-    ...fact("Session", `${call.session ?? "–"} (${call.transport})`),
-    ...fact("Arguments", el("pre", {}, JSON.stringify(call.arguments, null, 2))),
-  ];
-  if (call.closest) {
-    facts.push(...fact("Closest scenario", el("ul", {}, call.closest.diff.map((d) => el("li", {}, `${call.closest.scenario}: ${d.key} expected ${JSON.stringify(d.expected)}, got ${d.seen === undefined ? "nothing" : JSON.stringify(d.seen)}`)))));
-  }
-  facts.push(...fact("toolOutput given to the widget", el("pre", {}, JSON.stringify(call.structuredContent ?? null, null, 2))));
-  if (call.warnings.length) facts.push(...fact("Warnings", el("ul", {}, call.warnings.map((w) => el("li", {}, w)))));
-  $("call-facts").replaceChildren(...facts);
+  $("call-facts").replaceChildren(...callFacts(call));
+  $("call-values").replaceChildren(...callValues(call));
   $("why-steps").replaceChildren();
-  $("widget").srcdoc = widgetDocument(widgetShell, call.structuredContent ?? null);
+  $("widget-log").replaceChildren();
+  replay();
+}
+
+function hostKind() {
+  return document.querySelector('input[name="widget-kind"]:checked')?.value ?? "mcp-apps";
+}
+
+function replay() {
+  if (!selected || !host) return;
+  $("widget-log").replaceChildren();
+  host.replay(selected, hostKind(), definitions.get(selected.tool));
 }
 
 async function explain() {
   if (!selected) return;
   try {
-    const report = await api.why(selected.tool, selected.arguments, selected.session);
-    const steps = report.steps.map((s) => {
-      // A match-schema or when condition has no single expected value: its reason says why.
-      const miss = s.expected === undefined && s.reason ? `no: ${s.key} ${s.reason}` : `no: ${s.key} expected ${JSON.stringify(s.expected)}, got ${s.seen === undefined ? "nothing" : JSON.stringify(s.seen)}`;
-      const verdict = s.matched === null ? "default (no conditions)" : s.matched ? "matched" : miss;
-      return el("li", { class: s.scenario === report.scenario ? "selected" : "" }, el("code", {}, s.scenario), ` – ${verdict}`, s.scenario === report.scenario ? " ← would answer now" : "");
-    });
-    const end = report.error ? `No scenario: ${report.error}` : `Would answer now: ${report.scenario} (${report.forced ? `forced by the ${report.forced.layer} layer` : report.selectedBy})`;
-    $("why-steps").replaceChildren(...steps, el("li", { class: "verdict" }, end));
+    $("why-steps").replaceChildren(...whySteps(await api.why(selected.tool, selected.arguments, selected.session)));
   } catch (err) {
     status(`Error: ${err.message}`);
   }
 }
 
-async function drawSessions() {
-  const { sessions } = await api.sessions();
-  $("sessions").replaceChildren(
-    ...sessions.map((s) =>
-      el(
-        "tr",
-        {},
-        el("td", {}, el("code", {}, s.id)),
-        el("td", {}, s.transport),
-        el("td", {}, s.calls),
-        el("td", {}, Object.entries(s.forcing).map(([tool, f]) => `${tool} → ${f.scenario}${f.times ? ` (${f.times} left)` : ""}`).join(", ") || "–"),
-        el("td", { class: "muted" }, s.state === null ? "state: not in this build yet" : JSON.stringify(s.state)),
-      ),
-    ),
-  );
-  if (sessions.length === 0) $("sessions").append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No open sessions")));
+async function redrawSessions() {
+  const [sessions, state] = await Promise.all([api.sessions(), api.state()]);
+  drawSessions($("sessions"), sessions, resetState);
+  drawState($("state"), state, resetState);
+}
+
+/** `session`: the id when reset from the session's row, for the message. */
+async function resetState(key, session) {
+  try {
+    await api.resetState(key);
+    await redrawSessions();
+    status(`State ${session ? `of session ${short(session)}` : key} reset: its next call starts from the persona's world`);
+  } catch (err) {
+    status(`Error: ${err.message}`);
+  }
+}
+
+function widgetLog(direction, text) {
+  const list = $("widget-log");
+  list.append(el("li", {}, el("span", { class: "direction" }, direction), " ", text));
+  // Only the latest traffic matters: keep the list short.
+  while (list.children.length > 40) list.firstElementChild.remove();
 }
 
 function listen() {
@@ -156,22 +172,45 @@ function listen() {
   events.addEventListener("call", (e) => {
     const call = JSON.parse(e.data);
     addCall(call);
-    void drawSessions();
-    if (call.left !== undefined) void drawTools(); // a counted forcing moved on, or ended
+    void redrawSessions();
+    if (call.left !== undefined) void redrawTools(); // a counted forcing moved on, or ended
   });
   events.addEventListener("forcing", () => {
-    void drawTools();
-    void drawSessions();
+    void redrawTools();
+    void redrawSessions();
   });
 }
 
-async function start() {
+function start() {
+  const snapshot = JSON.parse($("snapshot").textContent);
+  const mcp = new McpHttpClient(new URL("../mcp", location.href).href);
+  host = new WidgetHost({
+    frame: $("widget"),
+    widget: snapshot.widget,
+    log: widgetLog,
+    callTool: async (name, args) => {
+      const answer = await mcp.request("tools/call", { name, arguments: args });
+      if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+      return answer.result;
+    },
+  });
+  $("widget-source").textContent = snapshot.widget.widgetDir ? `local build ${snapshot.widget.widgetDir}, served at ${snapshot.widget.domain}/` : `${snapshot.widget.domain} (production's domain; --widget-dir DIR previews a local build)`;
+  drawTools(snapshot.tools);
+  for (const call of snapshot.calls.calls) addCall(call);
+  drawSessions($("sessions"), snapshot.sessions, resetState);
+  drawState($("state"), snapshot.state, resetState);
+  status(`Snapshot of ${new Date().toLocaleTimeString([], { hour12: false })}; connecting for live calls…`);
   $("explain").addEventListener("click", explain);
-  widgetShell = (await api.widget()).html ?? "";
-  await drawTools();
-  for (const call of (await api.calls()).calls) addCall(call);
-  await drawSessions();
-  listen();
+  $("replay").addEventListener("click", replay);
+  for (const radio of document.querySelectorAll('input[name="widget-kind"]')) radio.addEventListener("change", replay);
+  // After the load event: an open event stream never holds up the page being "loaded" (a
+  // headless screenshot is taken then).
+  if (document.readyState === "complete") setTimeout(listen, 0);
+  else window.addEventListener("load", () => setTimeout(listen, 0), { once: true });
 }
 
-start().catch((err) => status(`Error: ${err.message}`));
+try {
+  start();
+} catch (err) {
+  status(`Error: ${err.message}`);
+}

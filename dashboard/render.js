@@ -22,10 +22,31 @@ export function short(id) {
   return id === null ? "–" : id.length > 10 ? `${id.slice(0, 8)}…` : id;
 }
 
-/** The widget shell with window.openai set before any of its scripts run. */
-export function widgetDocument(shell, toolOutput) {
-  // JSON inside a <script>: "<" escaped so no "</script>" in the data can end the element.
-  const json = JSON.stringify(toolOutput ?? null).replace(/</g, "\\u003c");
-  const inject = `<script>window.openai = { toolOutput: ${json}, toolInput: null, widgetState: null, theme: "light", locale: "en" };</script>`;
-  return shell.replace("<head>", `<head>\n${inject}`);
+function sizeOf(text) {
+  const bytes = new TextEncoder().encode(text).length;
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function shapeOf(value) {
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (value && typeof value === "object") {
+    const n = Object.keys(value).length;
+    return `${n} key${n === 1 ? "" : "s"}`;
+  }
+  return value === null ? "null" : typeof value;
+}
+
+/** Lines of JSON above which a value starts folded: a long output must not push the page away. */
+export const foldAbove = 10;
+
+/** A JSON value under a disclosure that names its size; open when short. */
+export function foldedJson(label, value) {
+  const text = JSON.stringify(value ?? null, null, 2);
+  const lines = text.split("\n").length;
+  return el(
+    "details",
+    { class: "json", open: lines <= foldAbove },
+    el("summary", {}, label, el("span", { class: "meta" }, ` ${shapeOf(value)} · ${lines} lines · ${sizeOf(text)}`)),
+    el("pre", { tabindex: 0, "aria-label": label }, text),
+  );
 }

@@ -3,42 +3,19 @@
 //   --out DIR       write there instead of test/parity/snapshots (the drift check uses a temp dir)
 //   --sdk vX.Y.Z    build the twin against another go-sdk release (the upgrade report)
 //   --check         record to a temp dir and fail if any snapshot would change (drift)
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { freezeEnv, loadCases, parityDir, projectRoot, runCorpus, snapshotPath, snapshotsDir } from "./cases.mjs";
 import { startHttpServer } from "./runner.mjs";
+import { buildTwin } from "./twinBinary.mjs";
 
 const argv = process.argv.slice(2);
 const opt = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const check = argv.includes("--check");
 const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), "parity-drift-")) : path.resolve(opt("--out") ?? snapshotsDir);
 const sdk = opt("--sdk");
-
-/** Builds the twin once per source state (and go-sdk version), cached under parity/.cache. */
-function buildTwin() {
-  const twinDir = path.join(parityDir, "twin");
-  const hash = createHash("sha256");
-  for (const f of fs.readdirSync(twinDir).sort()) if (/\.(go|mod|sum)$/.test(f)) hash.update(f).update(fs.readFileSync(path.join(twinDir, f)));
-  hash.update(sdk ?? "pinned");
-  const cacheDir = path.join(parityDir, ".cache");
-  const bin = path.join(cacheDir, `twin-${hash.digest("hex").slice(0, 16)}`);
-  if (fs.existsSync(bin)) return bin;
-  fs.mkdirSync(cacheDir, { recursive: true });
-  let src = twinDir;
-  if (sdk) {
-    // A copy, so the committed go.mod and go.sum keep the pinned release.
-    src = fs.mkdtempSync(path.join(os.tmpdir(), "parity-twin-"));
-    for (const f of fs.readdirSync(twinDir)) if (/\.(go|mod|sum)$/.test(f)) fs.copyFileSync(path.join(twinDir, f), path.join(src, f));
-    execFileSync("go", ["get", `github.com/modelcontextprotocol/go-sdk@${sdk}`], { cwd: src, stdio: "inherit" });
-    execFileSync("go", ["mod", "tidy"], { cwd: src, stdio: "inherit" });
-  }
-  execFileSync("go", ["build", "-o", bin, "."], { cwd: src, stdio: "inherit" });
-  return bin;
-}
 
 function goSdkVersion() {
   if (sdk) return sdk;
@@ -47,7 +24,7 @@ function goSdkVersion() {
 }
 
 const started = Date.now();
-const bin = buildTwin();
+const bin = buildTwin(sdk);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-record-"));
 // The business answers come from one frozen local build over HTTP, shared by the HTTP twin and
 // every short-lived stdio twin.

@@ -21,6 +21,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import { runReadmeSnippets } from "./readmeSnippets.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const cli = path.join(root, "dist", "cli.js");
@@ -322,6 +323,11 @@ async function main() {
     await runInspectorWithAuth(latest.bin, signedIn.base);
   } finally {
     await signedIn.stop();
+  }
+
+  try {
+    await runReadmeSnippets({ root, record, startServer, inspectorBins, runDir });
+  } finally {
     fs.rmSync(runDir, { recursive: true, force: true });
   }
 

@@ -11,6 +11,8 @@ export interface Config {
   toolsDir: string;
   runDir: string;
   widgetDomain: string;
+  /** A local build of the widget (e.g. mcp-app/dist) served under /_local/widget-build/, named by the widget resource instead of widgetDomain. "" when unset. */
+  widgetDir: string;
   serviceVersion: string;
   /** Idle session expiry in milliseconds. */
   idleTimeoutMs: number;
@@ -51,6 +53,7 @@ export const defaults: Config = {
   toolsDir: path.join(projectRoot, "tools"),
   runDir: path.join(projectRoot, ".run"),
   widgetDomain: "https://careem-mcp-app.pages.dev",
+  widgetDir: "",
   serviceVersion: "v1.0.0",
   idleTimeoutMs: 30 * 60 * 1000,
   maxSessions: 1000,
@@ -75,6 +78,7 @@ export const envNames = {
   toolsDir: "CAREEM_MCP_TOOLS",
   runDir: "CAREEM_MCP_RUN_DIR",
   widgetDomain: "CAREEM_MCP_WIDGET_DOMAIN",
+  widgetDir: "CAREEM_MCP_WIDGET_DIR",
   serviceVersion: "CAREEM_MCP_SERVICE_VERSION",
   idleTimeoutMs: "CAREEM_MCP_IDLE_TIMEOUT_MS",
   maxSessions: "CAREEM_MCP_MAX_SESSIONS",

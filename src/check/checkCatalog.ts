@@ -16,6 +16,7 @@ import { isObject, type SchemaNode } from "./schemaWalk.js";
 import { checkScenarioState, sampleState, unwrittenReads } from "./checkState.js";
 import { initialState } from "../state/initialState.js";
 import { placeProblems } from "./checkPlace.js";
+import { keyLine } from "./keyLine.js";
 
 export interface CheckReport {
   ok: boolean;
@@ -60,10 +61,14 @@ function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject, world: W
       at(scenario.blockLine, `scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       continue;
     }
-    const mismatch = tool.validators.checkOutput(value);
+    const mismatch = tool.validators.outputError(value);
     if (scenario.dynamics?.fault === "invalid-output") {
       if (!mismatch) at(scenario.dynamics.line, `scenario "${scenario.name}" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)`);
-    } else if (mismatch) at(scenario.blockLine, `scenario "${scenario.name}" response does not validate against outputSchema: ${mismatch}`);
+    } else if (mismatch) {
+      // At the offending key's line, where the block's text is kept (it always is under --check).
+      const offset = block ? keyLine(block.value, mismatch.path) : 0;
+      at(scenario.blockLine + offset, `scenario "${scenario.name}" response does not validate against outputSchema: ${mismatch.message}`);
+    }
   }
   return problems;
 }

@@ -66,14 +66,18 @@ function packageVersion(): string {
 
 /** A served or checked tools directory must exist at start; one removed later is waited for. */
 function existingToolsDir(typed: string): string {
+  return existingDir(typed, "tools directory");
+}
+
+function existingDir(typed: string, what: string): string {
   const dir = path.resolve(typed);
   let stat: fs.Stats | undefined;
   try {
     stat = fs.statSync(dir);
   } catch {
-    throw new UsageError(`tools directory ${typed} does not exist`);
+    throw new UsageError(`${what} ${typed} does not exist`);
   }
-  if (!stat.isDirectory()) throw new UsageError(`tools directory ${typed} is not a directory`);
+  if (!stat.isDirectory()) throw new UsageError(`${what} ${typed} is not a directory`);
   return dir;
 }
 
@@ -108,6 +112,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--check", "render every scenario of every tool and validate it; exit 1 on any problem (same as the check command)"))
     .addOption(new Option("--json", "with --check: print the report as JSON"))
     .addOption(new Option("--widget-domain <url>", "where the ChatGPT widget assets are served from").env(envNames.widgetDomain).default(defaults.widgetDomain))
+    .addOption(new Option("--widget-dir <dir>", "serve this local widget build (e.g. mcp-app/dist) under /_local/widget-build/ and name it in the widget resource (HTTP only)").env(envNames.widgetDir))
     .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
     .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
@@ -156,6 +161,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         toolsDir: existingToolsDir(opts.tools),
         runDir: path.resolve(opts.runDir),
         widgetDomain: opts.widgetDomain,
+        widgetDir: opts.widgetDir === undefined ? "" : existingDir(opts.widgetDir, "widget directory"),
         serviceVersion: opts.serviceVersion,
         idleTimeoutMs: opts.idleTimeout,
         maxSessions: opts.maxSessions,
@@ -173,6 +179,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         publicUrl: opts.publicUrl ?? "",
       };
       if (opts.stdio) {
+        // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
+        if (config.widgetDir) throw new UsageError("--widget-dir needs the HTTP server (the widget's files are served under /_local/widget-build/); drop --stdio");
         // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
         const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
         const { stderrLog } = await import("../server/host/log.js");
@@ -272,6 +280,85 @@ Examples:
       code = clockCommand({ move, set: opts.set, reset: Boolean(opts.reset), session: opts.session, runDir: path.resolve(opts.runDir), out: io.out, err: io.err });
     });
 
+  const headerList = (value: string, previous: string[]) => [...previous, value];
+  const segment = (value: string): string => {
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(value)) throw new InvalidArgumentError(`--domain must be one folder name (letters, digits, _ and -), got "${value}"`);
+    return value;
+  };
+  const parseHeaderOptions = async (values: string[]): Promise<Record<string, string>> => {
+    const { parseHeaders, HeaderError } = await import("../importer/headers.js");
+    try {
+      return parseHeaders(values);
+    } catch (err) {
+      if (err instanceof HeaderError) throw new UsageError(err.message);
+      throw err;
+    }
+  };
+
+  program
+    .command("import")
+    .description("refresh every tool file's ## Definition from a live MCP server's tools/list, and report the drift")
+    .requiredOption("--from <url>", "the live server's streamable HTTP endpoint, e.g. https://host/mcp")
+    .addOption(new Option("--tools <dir>", "tools directory to update").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("--header <header>", 'a request header, "Name: value" (repeatable), e.g. "Authorization: Bearer $TOKEN"').argParser(headerList).default([], "none"))
+    .addOption(new Option("--domain <name>", "folder for files of live tools that have none (default: misc)").argParser(segment))
+    .option("--dry-run", "report only; write nothing")
+    .option("--check-drift", "exit 1 when anything differs (for a nightly job)")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 done (or no drift), 1 drift with --check-drift, 2 usage, 3 the server could not be read.
+
+Examples:
+  ./careem-mcp.sh import --from https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN"
+  ./careem-mcp.sh import --from http://127.0.0.1:9000/mcp --dry-run --check-drift`,
+    )
+    .action(async (opts) => {
+      const { importCommand } = await import("../importer/importCommand.js");
+      code = await importCommand({
+        source: { url: opts.from, headers: await parseHeaderOptions(opts.header) },
+        toolsDir: existingToolsDir(opts.tools),
+        domain: opts.domain,
+        dryRun: Boolean(opts.dryRun),
+        checkDrift: Boolean(opts.checkDrift),
+        out: io.out,
+        err: io.err,
+      });
+    });
+
+  program
+    .command("record")
+    .description("serve /mcp as a recording proxy: every tools/call is forwarded upstream and its answer written into the tool files as a scenario")
+    .requiredOption("--upstream <url>", "the MCP server to record, its streamable HTTP endpoint, e.g. https://host/mcp")
+    .addOption(new Option("--tools <dir>", "tools directory to write into (made if missing)").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .addOption(new Option("-p, --port <port>", "port of the recording proxy (0 picks a free one)").default(8081).argParser(int("--port")))
+    .addOption(new Option("--host <host>", "address to bind; loopback keeps the Host check on").default(defaults.host))
+    .addOption(new Option("--header <header>", 'a header sent upstream, "Name: value" (repeatable); credentials never reach a file').argParser(headerList).default([], "none"))
+    .addOption(new Option("--redact <key>", "an argument or answer key whose value is written as [redacted] (repeatable, any depth, any case)").argParser(headerList).default([], "none"))
+    .addOption(new Option("--domain <name>", "folder for files of tools that have none (default: misc)").default("misc").argParser(segment))
+    .addOption(new Option("--body-limit <bytes>", "largest request body accepted").default(defaults.bodyLimit).argParser(int("--body-limit")))
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh record --upstream https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN" --redact card_number
+      then point your client at http://127.0.0.1:8081/mcp; stop with Ctrl-C`,
+    )
+    .action(async (opts) => {
+      const { recordCommand } = await import("../recorder/recordCommand.js");
+      code = await recordCommand({
+        upstream: opts.upstream,
+        headers: await parseHeaderOptions(opts.header),
+        toolsDir: path.resolve(opts.tools),
+        host: opts.host,
+        port: opts.port,
+        domain: opts.domain,
+        redact: opts.redact,
+        bodyLimit: opts.bodyLimit,
+        err: io.err,
+      });
+    });
+
   const serverOptions = (command: Command) =>
     command
       .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
@@ -302,6 +389,30 @@ Examples:
     .action(async (tool: string, args: string | undefined, opts) => {
       const { whyCommand } = await import("../client/commands.js");
       code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
+    });
+
+  serverOptions(program.command("token").description("sign in headlessly as a persona against a running --auth server and print an access token"))
+    .option("--user <id>", "the persona: 900000001 (Sara), 900000002 (Omar), or client-only (a token naming no user)", "900000001")
+    .option("--url <url>", "the running server, its origin or its /mcp URL (default: http://<host>:<port>)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  ./careem-mcp.sh token                                 Sara's token from the server on --port (default ${defaults.port})
+  ./careem-mcp.sh token --user 900000002                Omar's
+  curl -H "Authorization: Bearer $(./careem-mcp.sh token)" ...`,
+    )
+    .action(async (opts) => {
+      const { headlessSignIn, SignInError } = await import("../client/token/headlessSignIn.js");
+      try {
+        const url = opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
+        io.out.write(`${await headlessSignIn({ url, user: opts.user })}\n`);
+        code = 0;
+      } catch (err) {
+        if (!(err instanceof SignInError)) throw err;
+        io.err.write(`careem-mcp token: ${err.message}\n`);
+        code = 1;
+      }
     });
 
   try {

@@ -36,6 +36,24 @@ function reasonOf(message: string): string {
     .trim();
 }
 
+/**
+ * Where an error found at `at` was caused, when that is knowable and on an earlier line: a value
+ * ending its line with no "," after it (the parser only notices on the next line), or a "," left
+ * before a closing bracket.
+ */
+function causeOf(text: string, at: number, opts: { barePlaceholders?: boolean }): { index: number; hint: string } | undefined {
+  let end = at - 1;
+  while (end >= 0 && /\s/.test(text[end] as string)) end--;
+  if (end < 0 || !text.slice(end + 1, at).includes("\n")) return undefined;
+  const before = text[end] as string;
+  const next = text[at];
+  if (before === "," && (next === "}" || next === "]")) return { index: end, hint: `a trailing "," before "${next}"` };
+  // A complete value before it is a whole document with something after it, not a missing ",".
+  const inside = jsonErrorAt(text.slice(0, end + 1), opts) !== -1;
+  if (inside && next !== undefined && !",:}]".includes(next) && /["\d}\]el]/.test(before)) return { index: end + 1, hint: 'a "," is missing at the end of this line' };
+  return undefined;
+}
+
 /** The error for JSON text that did not parse: its exact line and column, one line of text. */
 export function jsonError(text: string, err: unknown, opts: { barePlaceholders?: boolean } = {}): JsonTextError {
   const message = err instanceof Error ? err.message : String(err);
@@ -44,8 +62,9 @@ export function jsonError(text: string, err: unknown, opts: { barePlaceholders?:
     const position = /position (\d+)/.exec(message);
     at = position ? Number(position[1]) : 0;
   }
-  const { line, column } = placeOf(text, at);
-  return new JsonTextError(`invalid JSON at column ${column}: ${reasonOf(message)}`, line);
+  const cause = causeOf(text, at, opts);
+  const { line, column } = placeOf(text, cause?.index ?? at);
+  return new JsonTextError(`invalid JSON at column ${column}: ${reasonOf(message)}${cause ? ` (${cause.hint})` : ""}`, line);
 }
 
 /** Line (0-based) of a character offset in text. */

@@ -36,6 +36,13 @@ export interface ToolValidators {
   checkArguments(args: unknown): string | null;
   /** First output schema error (`/path message`), or null when valid or no output schema. */
   checkOutput(value: unknown): string | null;
+  /** The same error with the path as keys, so --check can name the offending key's line. */
+  outputError(value: unknown): { path: string[]; message: string } | null;
+}
+
+/** A JSON Pointer's reference tokens ("/a~1b/0" -> ["a/b", "0"]). */
+function pointerKeys(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Compile, then drop the schema from Ajv's registry so edited files never pile up in memory. */
@@ -89,9 +96,18 @@ export function compileValidators(definition: JsonObject): ToolValidators {
       return goValidationReason(inputSchema, args) ?? `validating root: ${error?.instancePath || "/"} ${error?.message ?? "is invalid"}`;
     },
     checkOutput(value) {
+      return this.outputError(value)?.message ?? null;
+    },
+    outputError(value) {
       if (!output || output(value)) return null;
       const error = output.errors?.[0];
-      return `${error?.instancePath || "/"} ${error?.message ?? "is invalid"}${error?.params ? ` ${JSON.stringify(error.params)}` : ""}`;
+      const pointer = error?.instancePath ?? "";
+      // A missing required key is placed at the object that lacks it; an extra one at itself.
+      const extra = error?.keyword === "additionalProperties" ? [String((error.params as { additionalProperty?: unknown }).additionalProperty)] : [];
+      return {
+        path: [...pointerKeys(pointer), ...extra],
+        message: `${pointer || "/"} ${error?.message ?? "is invalid"}${error?.params ? ` ${JSON.stringify(error.params)}` : ""}`,
+      };
     },
   };
 }

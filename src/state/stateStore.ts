@@ -113,7 +113,7 @@ export class StateStore {
     }
   }
 
-  /** Forget what `key` changed (the dashboard's and the `state --reset` command's reset). */
+  /** Forget what `key` changed: its next call starts again from the world (the dashboard's reset; the walk between journeys). */
   reset(key: string): void {
     this.entries.delete(key);
     const file = this.fileOf(key);
@@ -129,6 +129,11 @@ export class StateStore {
   /** Forget a session's state (its session ended). User-scoped state outlives sessions. */
   endSession(sessionId: string): void {
     if (this.scope === "session") this.entries.delete(`session:${sessionId}`);
+  }
+
+  /** The state of `key` if it has started, without starting it (the dashboard only looks). */
+  peek(key: string): Record<string, Json> | undefined {
+    return this.entries.get(key)?.doc;
   }
 
   get size(): number {

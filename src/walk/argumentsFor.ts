@@ -42,13 +42,17 @@ function stringFor(node: SchemaNode, key: string, ctx: ArgumentContext): string 
   const seen = pools.valuesFor(key).filter((v): v is string => typeof v === "string");
   const pattern = typeof node.pattern === "string" ? node.pattern : "";
   const prefix = /^\^([a-z]+_)/.exec(pattern)?.[1];
-  if (/idempot/i.test(key)) return seen.length > 0 && dice.chance(0.4) ? (recall(seen, dice) as string) : `walk-${ctx.serial()}`;
+  // A retry reuses a key this conversation sent, never one a fixture in the world was made with.
+  if (/idempot/i.test(key)) {
+    const sent = pools.ownValuesFor(key).filter((v): v is string => typeof v === "string");
+    return sent.length > 0 && dice.chance(0.4) ? (recall(sent, dice) as string) : `walk-${ctx.serial()}`;
+  }
   if (prefix) {
     const known = [...seen.filter((v) => v.startsWith(prefix)), ...pools.keysLike(prefix)];
     if (known.length > 0 && dice.chance(0.85)) return recall(known, dice) as string;
     return `${prefix}${dice.int(100000, 999999)}`; // an id never issued
   }
-  if (seen.length > 0 && dice.chance(0.75)) return recall(seen, dice) as string;
+  if (seen.length > 0 && dice.chance(/(_id|Id)$/.test(key) ? 0.92 : 0.75)) return recall(seen, dice) as string;
   if (node.format === "date") {
     // Mostly the coming weeks; sometimes the past, far ahead, or not a date at all, as agents do.
     const r = dice.next();
@@ -83,12 +87,18 @@ function numberFor(node: SchemaNode, key: string, integer: boolean, ctx: Argumen
   return integer ? Math.round(value) : Math.round(value * 100) / 100;
 }
 
-/** A seen object that fits the schema's required keys, cut down to the keys it knows. */
-function seenObject(node: SchemaNode, ctx: ArgumentContext): JsonObject | undefined {
+/**
+ * A seen object that fits the schema's required keys, cut down to the keys it knows. `partly`:
+ * one that holds two of them is enough (a route's origin and destination), the rest is made up.
+ */
+function seenObject(node: SchemaNode, ctx: ArgumentContext, partly = false): JsonObject | undefined {
   const properties = isObject(node.properties) ? Object.keys(node.properties) : [];
   if (properties.length === 0) return undefined;
   const required = Array.isArray(node.required) ? (node.required as string[]) : [];
-  const fits = ctx.pools.allObjects().filter((o) => required.every((k) => Object.prototype.hasOwnProperty.call(o, k)) && properties.some((k) => Object.prototype.hasOwnProperty.call(o, k)));
+  const has = (o: JsonObject, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+  const fits = ctx.pools
+    .allObjects()
+    .filter((o) => (partly ? properties.filter((k) => has(o, k)).length >= Math.min(2, properties.length) : required.every((k) => has(o, k)) && properties.some((k) => has(o, k))));
   if (fits.length === 0) return undefined;
   const chosen = recall(fits, ctx.dice) as JsonObject;
   const out: JsonObject = {};
@@ -141,17 +151,44 @@ export function valueFor(schema: unknown, key: string, ctx: ArgumentContext, dep
   }
 }
 
-/** Every required property, and each optional one half the time. */
+/** Whether a property holds an id (by its pattern or its name): alternatives among such inputs are common. */
+function idLike(root: SchemaNode, sub: unknown, key: string): boolean {
+  const node = resolveSchema(root, sub);
+  return (typeof node?.pattern === "string" && /^\^[a-z]+_/.test(node.pattern)) || /(_id|Id)$/.test(key);
+}
+
+/**
+ * Every required property; an optional one half the time, an id the agent has seen for it more
+ * often, a second optional id less often (inputs such as basket_id / offer_id are alternatives).
+ * Now and then a seen object that fits is the starting point (a route: origin and destination
+ * together), and a property takes a sibling's value (the same place twice, as agents send it).
+ */
 export function objectFor(node: SchemaNode, ctx: ArgumentContext, depth = 0): JsonObject {
   const out: JsonObject = {};
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  const { dice } = ctx;
+  if (depth === 0 && dice.chance(0.25)) {
+    const seen = seenObject(node, ctx, true);
+    if (seen) Object.assign(out, seen);
+  }
+  let optionalIds = 0;
+  const made: { schema: SchemaNode | undefined; value: Json }[] = [];
   for (const b of branches(ctx.root, node)) {
     if (!isObject(b.properties)) continue;
     for (const [key, sub] of Object.entries(b.properties)) {
       if (Object.prototype.hasOwnProperty.call(out, key)) continue;
-      if (!required.has(key) && !ctx.dice.chance(0.5)) continue;
-      const value = valueFor(sub, key, ctx, depth + 1);
-      if (value !== undefined) setOwn(out, key, value);
+      const isId = idLike(ctx.root, sub, key);
+      if (!required.has(key)) {
+        const p = isId ? (optionalIds > 0 ? 0.2 : ctx.pools.valuesFor(key).length > 0 ? 0.7 : 0.5) : 0.5;
+        if (!dice.chance(p)) continue;
+        if (isId) optionalIds++;
+      }
+      const schema = resolveSchema(ctx.root, sub);
+      const twin = made.find((m) => m.schema !== undefined && m.schema === schema && isObject(m.value));
+      const value = twin && dice.chance(0.1) ? twin.value : valueFor(sub, key, ctx, depth + 1);
+      if (value === undefined) continue;
+      setOwn(out, key, value);
+      made.push({ schema, value });
     }
   }
   return out;

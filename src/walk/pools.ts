@@ -18,6 +18,14 @@ export class Pools {
 
   constructor(private readonly parent?: Pools) {}
 
+  /** A copy to go on from later (the walk resumes conversations that got somewhere new). */
+  clone(): Pools {
+    const copy = new Pools(this.parent);
+    for (const [name, list] of this.byName) copy.byName.set(name, [...list]);
+    copy.objects.push(...this.objects);
+    return copy;
+  }
+
   add(value: Json, depth = 0): void {
     if (depth > 12) return;
     if (Array.isArray(value)) {
@@ -38,7 +46,9 @@ export class Pools {
   private remember(name: string, v: Json): void {
     let list = this.byName.get(name);
     if (!list) this.byName.set(name, (list = []));
-    if (list.includes(v)) return;
+    // Seen again: it is what the agent is working with now (the offer it just revalidated).
+    const at = list.indexOf(v);
+    if (at >= 0) list.splice(at, 1);
     list.push(v);
     if (list.length > PER_NAME) list.shift();
   }
@@ -48,17 +58,23 @@ export class Pools {
     const name = looseName(key);
     const own = this.byName.get(name) ?? [];
     const inherited = this.parent?.valuesFor(key) ?? [];
-    return own.length > 0 ? [...own, ...inherited] : inherited;
+    // Newest last: what this conversation showed comes after what the world always had.
+    return own.length > 0 ? [...inherited, ...own] : inherited;
+  }
+
+  /** Values this conversation showed under the name, without the world's. */
+  ownValuesFor(key: string): Json[] {
+    return this.byName.get(looseName(key)) ?? [];
   }
 
   /** Ids that a map was keyed by, for an argument ending in id (`restaurant_id` <- `restaurants`). */
   keysLike(prefix: string): string[] {
     const out: string[] = [];
     for (const [name, list] of this.byName) if (name.endsWith(":key")) for (const v of list) if (typeof v === "string" && v.startsWith(prefix)) out.push(v);
-    return [...out, ...(this.parent?.keysLike(prefix) ?? [])];
+    return [...(this.parent?.keysLike(prefix) ?? []), ...out];
   }
 
   allObjects(): JsonObject[] {
-    return [...this.objects, ...(this.parent?.allObjects() ?? [])];
+    return [...(this.parent?.allObjects() ?? []), ...this.objects];
   }
 }

@@ -47,6 +47,9 @@ export interface WalkReport {
   invalidArguments: number;
 }
 
+/** Most milestones kept: enough to resume every first reach of a catalog's scenarios. */
+const MILESTONES = 400;
+
 /** Ids the service creates: `$newId`'s form. */
 const CREATED_ID = /^[a-z]+_\d{8}$/;
 
@@ -111,20 +114,37 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
   let created = new Set<string>();
   let left = 0;
   let serial = 0;
+  /**
+   * Where conversations got somewhere new (a scenario reached for the first time): later
+   * journeys often resume from one of these, so what needs a chain of calls (a search, then a
+   * revalidation, then a booking) is reached without the chain having to happen by luck again.
+   */
+  const milestones: { state: [string, JsonObject][]; pools: Pools; history: typeof history; created: Set<string>; now: number }[] = [];
   for (let step = 1; step <= opts.steps; step++) {
     if (left === 0) {
-      // A new conversation: a user starting over, with only the world to go on.
       for (const key of state.keys()) state.reset(key);
-      pools = new Pools(world);
-      history = [];
-      created = new Set();
+      const from = milestones.length > 0 && dice.chance(0.5) ? dice.pick(milestones) : undefined;
+      if (from) {
+        // Going on from where an earlier conversation got to, at the moment it got there: what
+        // it made (a ride, an offer on hold) is as old as it was then.
+        for (const [key, doc] of from.state) state.write(key, doc);
+        now = from.now;
+        pools = from.pools.clone();
+        history = [...from.history];
+        created = new Set(from.created);
+      } else {
+        // A new conversation: a user starting over, with only the world to go on.
+        pools = new Pools(world);
+        history = [];
+        created = new Set();
+      }
       left = dice.int(8, 30);
       report.journeys++;
     }
     left--;
     now += tick(dice);
 
-    let call: { tool: LoadedTool; args: JsonObject; userId: string };
+    let call: { tool: LoadedTool; args: JsonObject; userId: string; fixture?: boolean };
     if (history.length > 0 && dice.chance(0.12)) {
       call = dice.pick(history.slice(-5)); // a retry: the very same call again
     } else {
@@ -145,7 +165,7 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
         }
         if (tool.validators.checkArguments(args) === null) break;
       }
-      call = { tool, args, userId };
+      call = { tool, args, userId, fixture: fixture !== undefined };
     }
     history.push(call);
 
@@ -163,6 +183,7 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
     }
     let byScenario = report.reached.get(call.tool.name);
     if (!byScenario) report.reached.set(call.tool.name, (byScenario = new Map()));
+    const firstTime = !byScenario.has(outcome.scenario);
     byScenario.set(outcome.scenario, (byScenario.get(outcome.scenario) ?? 0) + 1);
     for (const warning of outcome.warnings) violation(warning, outcome.scenario);
     for (const e of empties.slice(at)) violation(`${e.placeholder} rendered empty inside a sentence (scenario "${e.scenario}")`, e.scenario);
@@ -175,13 +196,19 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
         if (typeof value === "string" && created.has(value)) violation(`the service's own id ${value} (${key}) selected fixture scenario "${outcome.scenario}" by its json match`, outcome.scenario);
       }
     }
-    pools.add(call.args);
+    // A magic value copied from the notes is tried, not taken up as a habit (an idempotency key
+    // that always answers "duplicate" would hide every other checkout).
+    if (!call.fixture) pools.add(call.args);
     const output = outcome.result.structuredContent;
     if (output !== undefined) {
       const seen = new Set<string>();
       createdIds(output as Json, seen);
       for (const id of seen) if (!JSON.stringify(call.args).includes(id)) created.add(id);
       pools.add(output as Json);
+    }
+    if (firstTime && milestones.length < MILESTONES) {
+      const docs: [string, JsonObject][] = state.keys().map((key) => [key, state.read(key, () => ({})) as JsonObject]);
+      milestones.push({ state: docs, pools: pools.clone(), history: [...history], created: new Set(created), now });
     }
   }
   for (const tool of tools) {
@@ -199,7 +226,7 @@ function chooseTool(tools: LoadedTool[], pools: Pools, dice: Dice, reached: Walk
     let known = 0;
     for (const key of required) if (pools.valuesFor(key).length > 0) known++;
     // Exploring: a tool with cases not seen yet is likelier too.
-    const unseen = tool.scenarios.some((s) => !reached.get(tool.name)?.has(s.name)) ? 2 : 1;
+    const unseen = tool.scenarios.some((s) => !reached.get(tool.name)?.has(s.name)) ? 4 : 1;
     return (1 + 2 * known) * unseen;
   });
   let r = dice.next() * weights.reduce((a, b) => a + b, 0);

@@ -45,10 +45,12 @@ describe("scripts/import-definitions.mjs", () => {
       const engine = new Engine({ toolsDir: path.join(dir, "tools"), forced: new OverridesReader(dir) });
       const tools = engine.listTools();
       const changed = tools.map((t) => (t.name === "get_wallet_balance" ? { ...t, description: "Refreshed from production." } : t));
-      fs.writeFileSync(path.join(dir, "export.json"), JSON.stringify({ tools: [...changed, { name: "brand_new_tool", inputSchema: { type: "object" } }] }));
+      const brandNew = { name: "brand_new_tool", inputSchema: { type: "object" } };
+      fs.writeFileSync(path.join(dir, "export.json"), JSON.stringify({ tools: [...changed, brandNew] }));
       const out = execFileSync("node", [path.join(projectRoot, "scripts/import-definitions.mjs"), path.join(dir, "export.json"), "--tools", path.join(dir, "tools")], { encoding: "utf8", cwd: dir });
-      expect(out).toContain("exported but no tool file (create tools/<domain>/<name>.md): brand_new_tool");
-      expect(engine.listTools()).toEqual(changed);
+      // A live tool without a file gets one (src/importer), with a placeholder default.
+      expect(out).toContain("live without a file: 1\n  brand_new_tool: created tools/misc/brand_new_tool.md with a placeholder default that answers isError\n");
+      expect(engine.listTools()).toEqual([...changed, brandNew].sort((a, b) => (String(a.name) < String(b.name) ? -1 : 1)));
       const before = fs.readFileSync(path.join(toolsDir, "account", "get_wallet_balance.md"), "utf8");
       const after = fs.readFileSync(path.join(dir, "tools", "account", "get_wallet_balance.md"), "utf8");
       expect(after.split("## Definition")[0]).toBe(before.split("## Definition")[0]);

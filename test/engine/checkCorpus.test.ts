@@ -31,7 +31,7 @@ const expected: [string, number, string][] = [
   ["rides/invalid_error_json.md", 13, "scenario \"e\": json error invalid JSON at column 14: Unexpected token 'o'"],
   ["rides/invalid_match_json.md", 13, "json match block: invalid JSON at column 18: Expected double-quoted property name"],
   ["rides/invalid_output_validates.md", 13, "scenario \"meant-to-break\" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)"],
-  ["rides/invalid_response_json.md", 14, "scenario \"r\": json response invalid JSON at column 3: Expected ',' or '}' after property value"],
+  ["rides/invalid_response_json.md", 13, "scenario \"r\": json response invalid JSON at column 18: Expected ',' or '}' after property value (a \",\" is missing at the end of this line)"],
   ["rides/invalid_tool_json.md", 19, "json tool block: invalid JSON at column 32: Expected double-quoted property name"],
   ["rides/invalid_tool_object.md", 19, "inputSchema must be a JSON Schema object with \"type\": \"object\""],
   ["rides/missing_response_block.md", 10, "scenario \"silent\" has no json response or json error block"],

@@ -28,11 +28,18 @@ describe("parseJson errors: the exact line and column, one line of text", () => 
   // [block text, 0-based line, message]
   const rows: [string, number, string][] = [
     ['{\n  "a": 1,\n  "b": oops\n}', 2, "invalid JSON at column 8: Unexpected token 'o'"],
-    ['{\n  "a": 1,\n}', 2, "invalid JSON at column 1: Expected double-quoted property name"],
+    // The cause, where it lies on an earlier line: a trailing comma, a missing one.
+    ['{\n  "a": 1,\n}', 1, 'invalid JSON at column 9: Expected double-quoted property name (a trailing "," before "}")'],
+    ['{\n  "a": 1\n  "b": 2\n}', 1, 'invalid JSON at column 9: Expected \',\' or \'}\' after property value (a "," is missing at the end of this line)'],
+    ['[\n  {"a": 1}\n  {"b": 2}\n]', 1, 'invalid JSON at column 11: Expected \',\' or \']\' after array element (a "," is missing at the end of this line)'],
+    // A whole document followed by more: nothing is missing inside it.
+    ['{ "a": 1 }\n{ "b": 2 }', 1, "invalid JSON at column 1: Unexpected non-whitespace character after JSON"],
+    // On one line the place found is the cause already.
+    ['{ "a": 1 "b": 2 }', 0, "invalid JSON at column 10: Expected ',' or '}' after property value"],
     ['{ "a": 1 }\n}', 1, "invalid JSON at column 1: Unexpected non-whitespace character after JSON"],
     ['{\n  "a": "unterminated\n}', 1, "invalid JSON at column 21: Bad control character in string literal"],
     ['{\n  "a": 1.\n}', 1, "invalid JSON at column 10: Unterminated fractional number"],
-    ['[1,\n 2,\n ]', 2, "invalid JSON at column 2: Unexpected token ']'"],
+    ['[1,\n 2,\n ]', 1, 'invalid JSON at column 3: Unexpected token \']\' (a trailing "," before "]")'],
     ['{\n  "a": tru\n}', 1, "invalid JSON at column 11: Unexpected token '\\n'"],
     ["", 0, "invalid JSON at column 1: Unexpected end of JSON input"],
   ];

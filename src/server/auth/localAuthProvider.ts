@@ -98,7 +98,7 @@ export class LocalAuthProvider implements OAuthServerProvider {
     }
     const id = secret();
     this.pending.set(id, grant);
-    res.status(200).type("text/html; charset=utf-8").send(signInPage({ requestId: id, clientName: client.client_name ?? client.client_id, resource }));
+    res.status(200).type("text/html; charset=utf-8").send(signInPage({ requestId: id, clientName: client.client_name, clientId: client.client_id, clientUri: client.client_uri, resource }));
   }
 
   /**

@@ -11,6 +11,7 @@ import { layeredForcing } from "../../forcing/layeredForcing.js";
 import { SessionForcing } from "../../forcing/sessionForcing.js";
 import type { Log } from "./log.js";
 import { problemReporter } from "./reportProblems.js";
+import { matchKeyWarner } from "./matchKeyWarnings.js";
 import type { SessionRegistry } from "./sessionRegistry.js";
 import { createHostWatcher } from "./hostWatcher.js";
 import type { ToolWatcher } from "./watchTools.js";
@@ -42,7 +43,12 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
   const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
   const timeShift = new ClockReader(config.runDir, log);
   const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state, timeShift, ...frozen });
-  const reportProblems = problemReporter(engine, log);
+  const reportBroken = problemReporter(engine, log);
+  const warnMatchKeys = matchKeyWarner(() => engine.catalog.all(), log);
+  const reportProblems = () => {
+    reportBroken();
+    warnMatchKeys();
+  };
   watcher ??= createHostWatcher(config, log, registry, () => engine, reportProblems);
   // The catalog loads in the background, yielding between files, so the transport answers
   // initialize (and anything else) at once instead of after every file has been compiled.

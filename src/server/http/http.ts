@@ -46,7 +46,13 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-export async function listenHttp(config: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
+/** Where --widget-dir's files are served; the widget resource names this instead of --widget-domain. */
+export const widgetDirPath = "/_local/widget-build";
+
+export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock } = {}): Promise<HttpHost> {
+  // A copy: with --widget-dir the widget domain is this server's own origin, known only once
+  // listening (port 0 picks one), and every reader holds this object.
+  const config: Config = { ...input };
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry);
@@ -61,6 +67,9 @@ export async function listenHttp(config: Config, opts: { log?: Log; clock?: Cloc
   }
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://${urlHost(config.host)}:${port}`;
+  // /_local/ answers loopback names only, so a wildcard bind still names the loopback address.
+  const loopbackBase = ["0.0.0.0", "::"].includes(config.host) ? `http://127.0.0.1:${port}` : baseUrl;
+  if (config.widgetDir) config.widgetDomain = `${loopbackBase}${widgetDirPath}`;
   return {
     baseUrl,
     mcpUrl: `${baseUrl}/mcp`,
@@ -85,6 +94,7 @@ export async function startHttp(config: Config): Promise<HttpHost> {
   // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping. Requests are
   // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  if (config.widgetDir) stderrLog(`widget: serving ${config.widgetDir} at ${host.local.config.widgetDomain}/ (the widget resource names it; preview at ${host.baseUrl}/_local/)`);
   if (config.auth) stderrLog(`--auth: sign-in required; authorization server at ${config.publicUrl || host.baseUrl}${config.authAutoApprove ? " (auto-approve: every sign-in is 900000001)" : ""}`);
   void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
   exitOnSignals(() => host.close(), stderrLog);

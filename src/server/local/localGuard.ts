@@ -24,14 +24,18 @@ function fromThisMachine(address: string | undefined): boolean {
   return isLoopbackName(address.replace(/^::ffff:/, ""));
 }
 
-export function localGuard(req: Request, res: Response, next: NextFunction): void {
+/** The loopback half of the guard: this machine, addressed by a loopback name. Refuses (403) and returns false otherwise. */
+export function loopbackOnly(req: Request, res: Response): boolean {
   // Loopback only, whatever /mcp allows: not through a tunnel (--allowed-host), and not from
   // another machine when bound to 0.0.0.0.
   const host = req.headers.host ?? "";
-  if (!fromThisMachine(req.socket.remoteAddress) || !isLoopbackName(hostnameOf(host))) {
-    refuse(res, 403, `Forbidden: /_local/ answers this machine only, addressed by a loopback name (Host "${host}")`);
-    return;
-  }
+  if (fromThisMachine(req.socket.remoteAddress) && isLoopbackName(hostnameOf(host))) return true;
+  refuse(res, 403, `Forbidden: /_local/ answers this machine only, addressed by a loopback name (Host "${host}")`);
+  return false;
+}
+
+export function localGuard(req: Request, res: Response, next: NextFunction): void {
+  if (!loopbackOnly(req, res)) return;
   const origin = req.headers.origin;
   if (origin !== undefined) {
     const own = `http://${req.headers.host ?? ""}`;

@@ -6,6 +6,7 @@ import type { LocalContext } from "./localContext.js";
 import { localGuard, sendLocalError } from "./localGuard.js";
 import { pageRoutes } from "./pageRoutes.js";
 import { viewRoutes } from "./viewRoutes.js";
+import { widgetDirRoute } from "./widget/widgetDirRoute.js";
 
 export const localPrefix = "/_local";
 
@@ -13,12 +14,14 @@ export function localRoutes(ctx: LocalContext): express.Router {
   const router = express.Router({ strict: true });
   // `/_local` without its slash would resolve the page's modules against `/`.
   router.use((req: Request, res: Response, next: NextFunction) => (req.originalUrl === localPrefix ? res.redirect(308, `${localPrefix}/`) : next()));
+  // The widget build's files are read by a sandboxed frame (Origin: null): before the Origin check, with a loopback check of their own.
+  if (ctx.config.widgetDir) router.use("/widget-build", widgetDirRoute(ctx.config.widgetDir));
   router.use(localGuard);
   router.use(express.json({ limit: "64kb", type: "application/json" }));
   router.get("/events", eventsRoute(ctx));
   router.use(viewRoutes(ctx));
   router.use(forcingRoutes(ctx));
-  router.use(pageRoutes());
+  router.use(pageRoutes(ctx));
   router.use((req: Request, res: Response) => sendLocalError(res, 404, `Not found: ${req.method} ${localPrefix}${req.path}`));
   router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = typeof (err as { status?: unknown }).status === "number" ? (err as { status: number }).status : 500;

@@ -1,9 +1,13 @@
 // The dashboard: plain HTML, one stylesheet and ES modules from `dashboard/`, served by us so
-// it works offline. A fixed list of files: nothing from the URL ever becomes a path.
+// it works offline. A fixed list of files: nothing from the URL ever becomes a path. The page
+// carries a snapshot of what it shows, so its first paint (and a headless screenshot) has data
+// without waiting for the event stream.
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { projectRoot } from "../../config.js";
+import type { LocalContext } from "./localContext.js";
+import { snapshotView } from "./views.js";
 
 const dashboardDir = path.join(projectRoot, "dashboard");
 
@@ -12,6 +16,11 @@ const files: Record<string, string> = {
   "/app.js": "app.js",
   "/render.js": "render.js",
   "/api.js": "api.js",
+  "/callView.js": "callView.js",
+  "/sessionsView.js": "sessionsView.js",
+  "/widgetHost.js": "widgetHost.js",
+  "/widgetDocument.js": "widgetDocument.js",
+  "/mcpClient.js": "mcpClient.js",
   "/app.css": "app.css",
 };
 
@@ -21,7 +30,12 @@ const types: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
 };
 
-export function pageRoutes(): express.Router {
+/** JSON inside a <script> element: "<" escaped, so no "</script>" in a tool's data can end it. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export function pageRoutes(ctx: LocalContext): express.Router {
   const router = express.Router();
   for (const [route, file] of Object.entries(files)) {
     router.get(route, (_req, res) => {
@@ -29,7 +43,9 @@ export function pageRoutes(): express.Router {
       res.setHeader("X-Content-Type-Options", "nosniff");
       // Never framed by another site (clickjacking the one-click forcing buttons).
       res.setHeader("X-Frame-Options", "DENY");
-      res.type(types[path.extname(file)] ?? "application/octet-stream").send(fs.readFileSync(path.join(dashboardDir, file)));
+      let body: string | Buffer = fs.readFileSync(path.join(dashboardDir, file));
+      if (file === "index.html") body = body.toString("utf8").replace("<!-- snapshot -->", `<script type="application/json" id="snapshot">${scriptJson(snapshotView(ctx))}</script>`);
+      res.type(types[path.extname(file)] ?? "application/octet-stream").send(body);
     });
   }
   return router;

@@ -1,11 +1,9 @@
-// What the page and the commands read: calls, sessions, tools, why, the widget shell.
-import fs from "node:fs";
+// What the page and the commands read: calls, sessions, tools, why, the widget shell, state;
+// and the one write that is about state, not forcing: a reset.
 import express, { type Request } from "express";
-import { hasOverride, readOverrides } from "../../overrides/overridesFile.js";
-import { readWidgetResource } from "../mcp/widgetResource.js";
 import type { LocalContext } from "./localContext.js";
 import { sendLocalError } from "./localGuard.js";
-import { notesOf, renderNotes } from "./renderNotes.js";
+import { callsView, sessionsView, stateView, toolsView, widgetView } from "./views.js";
 
 function query(req: Request, name: string): string | undefined {
   const value = req.query[name];
@@ -17,55 +15,28 @@ export function viewRoutes(ctx: LocalContext): express.Router {
 
   router.get("/calls", (req, res) => {
     const after = query(req, "after");
-    const filter = { tool: query(req, "tool"), session: query(req, "session"), after: after === undefined ? undefined : Number(after) };
-    res.json({ capacity: ctx.journal.capacity, calls: ctx.journal.list(filter) });
+    res.json(callsView(ctx, { tool: query(req, "tool"), session: query(req, "session"), after: after === undefined ? undefined : Number(after) }));
   });
 
   router.get("/sessions", (_req, res) => {
-    const seen = ctx.journal.sessionsSeen();
-    const sessions = ctx.registry.list().map((s) => ({
-      id: s.id,
-      transport: s.transport,
-      forcing: ctx.sessionForcing.of(s.id),
-      calls: seen.get(s.id)?.calls ?? 0,
-      lastCall: seen.get(s.id)?.lastCall ?? null,
-      // Issue 12 (state) fills this slot; until then a session has no state to show.
-      state: null,
-    }));
-    res.json({ sessions });
+    res.json(sessionsView(ctx));
   });
 
   router.get("/tools", (_req, res) => {
-    const { overrides } = readOverrides(ctx.config.runDir);
-    const domains = new Map<string, unknown[]>();
-    const broken: { tool: string; problems: string[] }[] = [];
-    for (const entry of ctx.engine.catalog.all()) {
-      if (entry.kind === "broken") {
-        broken.push({ tool: entry.name, problems: entry.problems.map((p) => `${p.file}:${p.line}: ${p.message}`) });
-        continue;
-      }
-      const tool = entry.result.tool;
-      const domain = typeof tool.file.frontMatter.domain === "string" ? tool.file.frontMatter.domain : "other";
-      let notesHtml = "";
-      try {
-        notesHtml = renderNotes(notesOf(fs.readFileSync(entry.path, "utf8")));
-      } catch {
-        notesHtml = ""; // the file changed under us: the next load shows it
-      }
-      const list = domains.get(domain) ?? [];
-      list.push({
-        name: tool.name,
-        description: typeof tool.definition.description === "string" ? tool.definition.description : "",
-        notesHtml,
-        scenarios: tool.scenarios.map((s) => ({ name: s.name, line: s.line, match: s.match?.value ?? null, isError: s.isError })),
-        forced: hasOverride(overrides, tool.name) ?? null,
-      });
-      domains.set(domain, list);
-    }
-    res.json({
-      domains: [...domains.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([domain, tools]) => ({ domain, tools })),
-      broken,
-    });
+    res.json(toolsView(ctx));
+  });
+
+  router.get("/state", (_req, res) => {
+    res.json(stateView(ctx));
+  });
+
+  router.delete("/state/:key", (req, res) => {
+    const key = typeof req.params.key === "string" ? req.params.key : "";
+    const known = ctx.engine.state.keys();
+    if (!known.includes(key)) return sendLocalError(res, 404, `no state "${key}"; started: ${known.join(", ") || "(none)"}`);
+    ctx.engine.state.reset(key);
+    ctx.changed("sessions");
+    res.json({ key, reset: true });
   });
 
   router.get("/why", (req, res) => {
@@ -89,8 +60,7 @@ export function viewRoutes(ctx: LocalContext): express.Router {
   });
 
   router.get("/widget", (_req, res) => {
-    const content = readWidgetResource(ctx.config.widgetDomain).contents[0];
-    res.json({ uri: content?.uri, html: content?.text, domain: content?._meta.domain });
+    res.json(widgetView(ctx));
   });
 
   return router;
