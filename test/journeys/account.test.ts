@@ -80,7 +80,8 @@ describe("account journeys", () => {
     const search = await s.call("search_locations", { query: "home" });
     const found = search.results.find((p: Out) => p.placeId === home.placeId);
     expect(found?.address, "search_locations' saved Home").toBe(home.address);
-    const add = await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 1 });
+    // Two wraps: one (AED 18) is under Zaatar Lane's AED 25 minimum order.
+    const add = await s.call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 2 });
     const basket = await s.call("get_basket", { basket_id: add.basket_id });
     expect(basket.delivery_address.address, "the basket's delivery address").toBe(home.address);
     const order = await s.call("cart_checkout", { basket_id: add.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: randomUUID() });

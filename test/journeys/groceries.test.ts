@@ -43,7 +43,7 @@ describe("groceries journeys", () => {
     }
     const opened = await s.call("add_grocery_items", { items: firstItems });
     expect(opened).toMatchObject({ success: true, created: true, store_id: search.store.store_id, added_items: firstItems });
-    expect(opened.basket_id).toMatch(/^bsk_\d{6}$/);
+    expect(opened.basket_id).toMatch(/^bsk_\d{8}$/);
     expectNear(opened.expires_at, 2 * hour, "expires_at");
 
     const more = [{ product_id: bread.product_id, quantity: 1 }];
@@ -61,7 +61,7 @@ describe("groceries journeys", () => {
     });
     expect(order).toMatchObject({ success: true, status: "placed", duplicate: false, basket_id: opened.basket_id, idempotency_key: idempotencyKey });
     expect(order.payment.payment_method_id).toBe(wallet.paymentMethodId);
-    expect(order.order_id).toMatch(/^ord_\d{6}$/);
+    expect(order.order_id).toMatch(/^ord_\d{8}$/);
     const total = expectAed(order.total, undefined, "order total");
     const itemsCost = [...firstItems, ...more].reduce((sum, item) => {
       const product = search.products.find((p: Out) => p.product_id === item.product_id);

@@ -82,17 +82,17 @@ describe("groceries: baskets remembered per session", () => {
     // Milk 3 (of 10) is fine; 8 more would be 11.
     expect(call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200113", quantity: 8 }] })).toMatchObject({ scenario: "max-quantity-exceeded" });
     const promo = call("apply_promo_code", { basket_id: basketId, promo_code: "QUIK10" });
-    // 3 x 13.50 + 21.00 + 6.50 = 68.00; 10% = 6.80; + 5.00 delivery.
-    expect(promo).toMatchObject({ scenario: "quik-promo-applied", out: { subtotal: { amount: 68 }, discount: { amount: 6.8 }, total: { amount: 66.2 } } });
+    // 3 x 13.50 + 21.00 + 6.50 = 68.00; 10% = 6.80; no delivery fee (Careem Plus, above AED 30).
+    expect(promo).toMatchObject({ scenario: "promo-applied", out: { subtotal: { amount: 68 }, discount: { amount: 6.8 }, total: { amount: 61.2 } } });
     const basket = call("get_basket", { basket_id: basketId });
-    expect(basket).toMatchObject({ scenario: "quik-basket", out: { subtotal: { amount: 68 }, discount: { amount: 6.8 }, promo_code: "QUIK10", total: { amount: 66.2 } } });
+    expect(basket).toMatchObject({ scenario: "quik-basket", out: { subtotal: { amount: 68 }, discount: { amount: 6.8 }, promo_code: "QUIK10", total: { amount: 61.2 } } });
     expect(basket.out.items.map((l: any) => [l.item_id, l.quantity])).toEqual([["prd_200113", 3], ["prd_200305", 1], ["prd_200410", 1]]);
     const order = call("cart_checkout", { basket_id: basketId, payment_method_id: "careem_pay", idempotency_key: key(10) });
-    expect(order).toMatchObject({ scenario: "quik-order-placed", out: { total: { amount: 66.2 } } });
+    expect(order).toMatchObject({ scenario: "quik-order-placed", out: { total: { amount: 61.2 } } });
     const tracked = call("track_food_order", { order_id: order.out.order_id });
-    expect(tracked).toMatchObject({ scenario: "session-order", out: { total: { amount: 66.2 }, placed_at: order.out.placed_at, items_summary: "3 x Fresh Full Fat Milk, 1 x Free Range Brown Eggs, 1 x White Sliced Bread" } });
-    // Checked out: the basket is gone.
-    expect(call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200410", quantity: 1 }] })).toMatchObject({ scenario: "basket-not-found" });
+    expect(tracked).toMatchObject({ scenario: "order-status", out: { total: { amount: 61.2 }, placed_at: order.out.placed_at, items_summary: "3 x Fresh Full Fat Milk, 1 x Free Range Brown Eggs, 1 x White Sliced Bread" } });
+    // Checked out: the basket is closed.
+    expect(call("add_grocery_items", { basket_id: basketId, items: [{ product_id: "prd_200410", quantity: 1 }] })).toMatchObject({ scenario: "basket-checked-out" });
   });
 });
 
@@ -101,18 +101,19 @@ describe("food: baskets remembered per session", () => {
     const call = session();
     const opened = call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 2 });
     const basketId = opened.out.basket_id as string;
-    expect(call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50101", quantity: 1, basket_id: basketId })).toMatchObject({ scenario: "added-to-session-basket" });
-    expect(call("add_to_basket", { restaurant_id: "rst_20000", item_id: "itm_50101", quantity: 1, basket_id: basketId })).toMatchObject({ scenario: "session-basket-other-restaurant" });
+    expect(call("add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50101", quantity: 1, basket_id: basketId })).toMatchObject({ scenario: "added-to-existing-basket" });
+    expect(call("add_to_basket", { restaurant_id: "rst_20000", item_id: "itm_50101", quantity: 1, basket_id: basketId })).toMatchObject({ scenario: "basket-restaurant-mismatch" });
     // 2 x 18.00 + 22.00 = 58.00: under BIGORDER100's AED 150.
-    expect(call("apply_promo_code", { basket_id: basketId, promo_code: "BIGORDER100" })).toMatchObject({ scenario: "food-promo-minimum-not-met", out: { subtotal: { amount: 58 } } });
+    expect(call("apply_promo_code", { basket_id: basketId, promo_code: "BIGORDER100" })).toMatchObject({ scenario: "promo-minimum-order-not-met", out: { subtotal: { amount: 58 } } });
     const promo = call("apply_promo_code", { basket_id: basketId, promo_code: "SAVE20" });
-    expect(promo).toMatchObject({ scenario: "food-promo-applied", out: { discount: { amount: 11.6 }, total: { amount: 55.9 } } });
+    // 58.00 + 2.50 service (no delivery fee: Careem Plus, above AED 30) - 11.60.
+    expect(promo).toMatchObject({ scenario: "promo-applied", out: { discount: { amount: 11.6 }, total: { amount: 48.9 } } });
     const basket = call("get_basket", { basket_id: basketId });
-    expect(basket).toMatchObject({ scenario: "food-basket", out: { subtotal: { amount: 58 }, total: { amount: 55.9 }, promo_code: "SAVE20" } });
-    expect(call("cart_checkout", { basket_id: basketId, payment_method_id: "pm_visa_4242", idempotency_key: key(20), expected_total: { amount: 67.5, currency: "AED" } })).toMatchObject({ scenario: "session-basket-price-changed", out: { current_total: { amount: 55.9 } } });
+    expect(basket).toMatchObject({ scenario: "basket", out: { subtotal: { amount: 58 }, total: { amount: 48.9 }, promo_code: "SAVE20" } });
+    expect(call("cart_checkout", { basket_id: basketId, payment_method_id: "pm_visa_4242", idempotency_key: key(20), expected_total: { amount: 67.5, currency: "AED" } })).toMatchObject({ scenario: "price-changed", out: { current_total: { amount: 48.9 } } });
     const order = call("cart_checkout", { basket_id: basketId, payment_method_id: "pm_visa_4242", idempotency_key: key(21), expected_total: basket.out.total });
-    expect(order).toMatchObject({ scenario: "food-order-placed", out: { total: { amount: 55.9 } } });
-    expect(call("track_food_order", { order_id: order.out.order_id })).toMatchObject({ scenario: "session-order", out: { restaurant: { restaurant_id: "rst_10231", name: "Zaatar Lane" }, total: { amount: 55.9 }, items_summary: "2 x Chicken Shawarma Wrap, 1 x Hummus Beiruti" } });
+    expect(order).toMatchObject({ scenario: "order-placed", out: { total: { amount: 48.9 } } });
+    expect(call("track_food_order", { order_id: order.out.order_id })).toMatchObject({ scenario: "order-status", out: { restaurant: { restaurant_id: "rst_10231", name: "Zaatar Lane" }, total: { amount: 48.9 }, items_summary: "2 x Chicken Shawarma Wrap, 1 x Hummus Beiruti" } });
   });
 });
 
