@@ -13,7 +13,7 @@ import { unknownArgPlaceholders } from "./argPlaceholders.js";
 import { unknownMatchKeys } from "./matchKeys.js";
 import { overlay, sampleFor } from "./sampleArguments.js";
 import { isObject, type SchemaNode } from "./schemaWalk.js";
-import { checkScenarioState, sampleState, unwrittenReads } from "./checkState.js";
+import { checkScenarioState, sampleArguments, sampleState, unwrittenReads } from "./checkState.js";
 import { initialState } from "../state/initialState.js";
 import { placeProblems } from "./checkPlace.js";
 import { keyLine } from "./keyLine.js";
@@ -46,6 +46,10 @@ function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject, world: W
       for (const message of unknownMatchKeys(tool.name, inputSchema, scenario.match.value)) at(scenario.match.line, message);
       args = overlay(sample, scenario.match.value);
     }
+    // `json given` may name sample arguments too: a scenario that looks the world up by an
+    // argument (a closed restaurant, an expired promo) needs a real id, not "sample".
+    const givenArgs = sampleArguments(scenario);
+    if (givenArgs) args = overlay(args, givenArgs);
     let value: Json;
     const argObject = (isObject(args) ? args : {}) as JsonObject;
     const state = scenario.state ? sampleState(initial, scenario) : undefined;

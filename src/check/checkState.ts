@@ -28,8 +28,20 @@ export function deepMerge(base: Json, over: Json): Json {
 }
 
 /** The state a scenario is rendered with in --check. Read only: it shares parts with `initial`. */
+/** The reserved `json given` key whose object is laid over --check's sample arguments. */
+export const GIVEN_ARGS = "$args";
+
 export function sampleState(initial: JsonObject, scenario: LoadedScenario): JsonObject {
-  return (scenario.state?.given ? deepMerge(initial, scenario.state.given.value) : initial) as JsonObject;
+  const given = scenario.state?.given?.value;
+  if (!given) return initial;
+  const { [GIVEN_ARGS]: _args, ...state } = given;
+  return deepMerge(initial, state) as JsonObject;
+}
+
+/** `json given`'s `"$args"`: sample arguments for --check, over the schema's and the match block's. */
+export function sampleArguments(scenario: LoadedScenario): JsonObject | undefined {
+  const value = scenario.state?.given?.value?.[GIVEN_ARGS];
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
 }
 
 /** Problems of one stateful scenario with sample arguments and state (without the render itself). */
