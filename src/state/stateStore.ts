@@ -81,17 +81,13 @@ export class StateStore {
     return `session:${call.sessionId ?? "none"}`;
   }
 
-  /** The state of `key`, starting from `initial()` the first time. Callers must not mutate it. */
+  /** The state of `key`, or `initial()` while nothing was written for it. Callers must not mutate it. */
   read(key: string, initial: () => Record<string, Json>): Record<string, Json> {
     const stored = this.fromDisk(key);
     if (stored) this.entries.set(key, stored);
-    let entry = this.entries.get(key);
-    if (!entry) {
-      const doc = initial();
-      entry = { doc, bytes: byteSize(doc) };
-      this.entries.set(key, entry);
-    }
-    return entry.doc;
+    // Only a write keeps a state: reading one that never changed is the world as it is (a call
+    // that reads, as most calls through the world's functions do, leaves nothing behind).
+    return this.entries.get(key)?.doc ?? initial();
   }
 
   /** Replace the state of `key`; throws StateLimitError (state unchanged) past the cap. */

@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)("dashboard in Chromium", () => {
 
   beforeAll(async () => {
     temp = tempCatalog([catalogFixture, path.join(fixturesDir, "dashboard", "tools")], "careem-browser-");
-    server = await spawnServer({ toolsDir: temp.toolsDir, runDir: temp.runDir, args: ["--widget-domain", "http://127.0.0.1:9"] });
+    server = await spawnServer({ toolsDir: temp.toolsDir, runDir: temp.runDir, args: ["--widget-domain", "http://127.0.0.1:9", "--state-scope", "session"] });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     client = new Client({ name: "dashboard-test", version: "1.0.0" });

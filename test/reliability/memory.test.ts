@@ -47,8 +47,10 @@ describe("memory of per-session state", () => {
         c("offer_revalidate", { offerId: f.offers[0].offerId });
       };
       for (let round = 0; round < 5; round++) {
-        for (let i = 0; i < 150; i++) journey(round + "-" + i);
-        for (let i = 0; i < 150; i++) engine.state.endSession(round + "-" + i);
+        // 60 sessions of 6 calls a round: the world's functions make a call cost milliseconds,
+        // and a per-session leak of even 40 KB would still show as more than 2 MiB.
+        for (let i = 0; i < 60; i++) journey(round + "-" + i);
+        for (let i = 0; i < 60; i++) engine.state.endSession(round + "-" + i);
         if (engine.state.size !== 0) throw new Error("states left: " + engine.state.size);
         globalThis.gc(); globalThis.gc();
         console.log(process.memoryUsage().heapUsed / 1048576);

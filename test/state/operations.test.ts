@@ -66,7 +66,7 @@ describe("state store", () => {
   it("refuses a state past its cap and keeps the old one", () => {
     const store = new StateStore({ limitBytes: 100 });
     const key = store.keyFor({ sessionId: "s" });
-    store.read(key, () => ({ a: 1 }));
+    store.write(key, { a: 1 });
     expect(() => store.write(key, { a: "x".repeat(200) })).toThrow(/state of session s would grow to 208 bytes, past the 100-byte cap; the change was not made/);
     expect(store.read(key, () => ({}))).toEqual({ a: 1 });
   });
@@ -76,12 +76,15 @@ describe("state store", () => {
     const store = new StateStore();
     registry.onEnd((id) => store.endSession(id));
     registry.open({ id: "s1", transport: "stdio", server: {} as never, close: async () => {} } as never);
-    store.read(store.keyFor({ sessionId: "s1" }), () => ({ a: 1 }));
+    // Reading a state that never changed keeps nothing: only a write does.
+    expect(store.read(store.keyFor({ sessionId: "s1" }), () => ({ a: 1 }))).toEqual({ a: 1 });
+    expect(store.size).toBe(0);
+    store.write(store.keyFor({ sessionId: "s1" }), { a: 1 });
     expect(store.size).toBe(1);
     await registry.end("s1", "");
     expect(store.size).toBe(0);
     const users = new StateStore({ scope: "user" });
-    users.read(users.keyFor({ sessionId: "s1" }), () => ({}));
+    users.write(users.keyFor({ sessionId: "s1" }), {});
     users.endSession("s1");
     expect(users.size).toBe(1);
   });
