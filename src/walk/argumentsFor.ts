@@ -6,7 +6,7 @@ import type { Json, JsonObject } from "../engine/types.js";
 import { setOwn } from "../engine/setOwn.js";
 import { branches, firstType, isObject, resolveSchema, type SchemaNode } from "../check/schemaWalk.js";
 import type { Dice } from "./seeded.js";
-import type { Pools } from "./pools.js";
+import { looseName, type Pools } from "./pools.js";
 
 export interface ArgumentContext {
   root: SchemaNode;
@@ -25,7 +25,10 @@ const isoTime = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOStri
 /** The most recent values are what an agent goes on with; older ones now and then. */
 function recall(values: Json[], dice: Dice): Json | undefined {
   if (values.length === 0) return undefined;
-  if (dice.chance(0.6)) return values[Math.max(0, values.length - 1 - dice.int(0, Math.min(4, values.length - 1)))];
+  // Mostly the very last one: an agent goes on with what the previous answer gave it.
+  const r = dice.next();
+  if (r < 0.45) return values[values.length - 1];
+  if (r < 0.75) return values[Math.max(0, values.length - 1 - dice.int(0, Math.min(4, values.length - 1)))];
   return dice.pick(values);
 }
 
@@ -175,11 +178,13 @@ export function objectFor(node: SchemaNode, ctx: ArgumentContext, depth = 0): Js
   const made: { schema: SchemaNode | undefined; value: Json }[] = [];
   for (const b of branches(ctx.root, node)) {
     if (!isObject(b.properties)) continue;
-    for (const [key, sub] of Object.entries(b.properties)) {
+    // An id the latest answer gave goes first: the next call is about it (the offer just revalidated).
+    const entries = Object.entries(b.properties).sort(([a], [c]) => Number(ctx.pools.latest.has(looseName(c))) - Number(ctx.pools.latest.has(looseName(a))));
+    for (const [key, sub] of entries) {
       if (Object.prototype.hasOwnProperty.call(out, key)) continue;
       const isId = idLike(ctx.root, sub, key);
       if (!required.has(key)) {
-        const p = isId ? (optionalIds > 0 ? 0.2 : ctx.pools.valuesFor(key).length > 0 ? 0.7 : 0.5) : 0.5;
+        const p = isId ? (optionalIds > 0 ? 0.2 : ctx.pools.latest.has(looseName(key)) ? 0.9 : ctx.pools.valuesFor(key).length > 0 ? 0.7 : 0.5) : 0.5;
         if (!dice.chance(p)) continue;
         if (isId) optionalIds++;
       }

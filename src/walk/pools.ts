@@ -62,6 +62,24 @@ export class Pools {
     return own.length > 0 ? [...inherited, ...own] : inherited;
   }
 
+  /** Names the latest answer showed values under: what an agent goes on with next. */
+  latest = new Set<string>();
+
+  /** Remember an answer, and that its names are the latest. */
+  addAnswer(value: Json): void {
+    this.add(value);
+    this.latest = new Set<string>();
+    const walk = (v: Json, depth: number) => {
+      if (depth > 6) return;
+      if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+      else if (isObject(v)) for (const [k, x] of Object.entries(v)) {
+        if (typeof x === "string" || typeof x === "number") this.latest.add(looseName(k));
+        walk(x as Json, depth + 1);
+      }
+    };
+    walk(value, 0);
+  }
+
   /** Values this conversation showed under the name, without the world's. */
   ownValuesFor(key: string): Json[] {
     return this.byName.get(looseName(key)) ?? [];

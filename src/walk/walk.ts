@@ -191,8 +191,10 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
     if (outcome.selectedBy === "matched") {
       const scenario = call.tool.scenarios.find((s) => s.name === outcome.scenario);
       const match = scenario?.match && isObject(scenario.match.value) ? (scenario.match.value as JsonObject) : {};
-      for (const key of Object.keys(match)) {
+      for (const [key, pattern] of Object.entries(match)) {
         const value = call.args[key];
+        // "*" asks only that the argument is there: it is not keyed on the id.
+        if (pattern === "*") continue;
         if (typeof value === "string" && created.has(value)) violation(`the service's own id ${value} (${key}) selected fixture scenario "${outcome.scenario}" by its json match`, outcome.scenario);
       }
     }
@@ -204,7 +206,7 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
       const seen = new Set<string>();
       createdIds(output as Json, seen);
       for (const id of seen) if (!JSON.stringify(call.args).includes(id)) created.add(id);
-      pools.add(output as Json);
+      pools.addAnswer(output as Json);
     }
     if (firstTime && milestones.length < MILESTONES) {
       const docs: [string, JsonObject][] = state.keys().map((key) => [key, state.read(key, () => ({})) as JsonObject]);
