@@ -10,6 +10,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const slowest = [
   "test/dynamics/dynamics.test.ts",
+  "test/service/rides.test.ts",
+  "test/service/travel.test.ts",
+  "test/service/food.test.ts",
+  "test/service/money.test.ts",
+  "test/browser/widget.test.ts",
   "test/transports/transports.test.ts",
   "test/journeys/remembered.test.ts",
   "test/reliability/memory.test.ts",

@@ -36,6 +36,8 @@ describe.skipIf(!hasGo)("import --from a live go-sdk server", () => {
   let sameTwin: Twin;
   let dishonest: { name: string; key: string };
   let wasClosed = false;
+  /** Whether the removed key was required too: the report then says it is no longer. */
+  let wasRequired = false;
   const described = "search_restaurants";
   const widened = "get_ride_estimates";
   const gone = "get_saved_locations";
@@ -54,6 +56,7 @@ describe.skipIf(!hasGo)("import --from a live go-sdk server", () => {
         if (def.name === widened) input.properties = { ...input.properties, promoCode: { type: "string", description: "a promo code to price with" } };
         if (def.name === dishonest.name) {
           delete input.properties[dishonest.key];
+          wasRequired = (input.required ?? []).includes(dishonest.key);
           input.required = (input.required ?? []).filter((r) => r !== dishonest.key);
           // Closed, so the check can tell the match key is no longer an input.
           wasClosed = input.additionalProperties === false;
@@ -88,7 +91,7 @@ describe.skipIf(!hasGo)("import --from a live go-sdk server", () => {
     expect(run.stdout).toContain("changed: 3\n");
     expect(run.stdout).toContain(`  ${described} (${shown(fileOf(described))}): description\n`);
     expect(run.stdout).toContain(`  ${widened} (${shown(fileOf(widened))}): inputSchema (added promoCode)\n`);
-    expect(run.stdout).toContain(`  ${dishonest.name} (${shown(fileOf(dishonest.name))}): inputSchema (removed ${dishonest.key}${wasClosed ? "" : "; keywords changed additionalProperties"})\n`);
+    expect(run.stdout).toContain(`  ${dishonest.name} (${shown(fileOf(dishonest.name))}): inputSchema (removed ${dishonest.key}${wasRequired ? `; no longer required ${dishonest.key}` : ""}${wasClosed ? "" : "; keywords changed additionalProperties"})\n`);
     expect(run.stdout).toContain(`live without a file: 1\n  ${added}: would create ${shown(path.join(files.toolsDir, "misc", `${added}.md`))} with a placeholder default answer built from its outputSchema\n`);
     expect(run.stdout).toContain('(new files go to domain "misc"; pass --domain NAME to choose');
     expect(run.stdout).toContain(`files without a live tool: 1 (kept; delete them if production removed the tool)\n  ${gone} (${shown(fileOf(gone))})\n`);
