@@ -10,6 +10,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const slowest = [
   "test/dynamics/dynamics.test.ts",
+  "test/walk/catalog.test.ts",
   "test/service/rides.test.ts",
   "test/service/travel.test.ts",
   "test/service/food.test.ts",

@@ -13,7 +13,7 @@ export function startHttpServer(command, args, env) {
   let err = "";
   proc.stderr.setEncoding("utf8");
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} not ready in 30 s:\n${err}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${command} not ready in 60 s:\n${err}`)), 60_000);
     proc.stderr.on("data", (chunk) => {
       err += chunk;
       const m = /listening on (http:\/\/\S+)\/mcp/.exec(err);
@@ -139,7 +139,9 @@ export function runStdioCase(command, args, env, kase) {
       const sent = lines.filter((l) => l.id !== endId).map((l) => `>>> ${JSON.stringify(l)}`);
       resolve([...sent, ...got.map((l) => `<<< ${l}`), ...(why ? [`<<< ${why}`] : [])].join("\n"));
     };
-    const timer = setTimeout(() => finish("<no answer to the closing ping within 20 s>"), 20_000);
+    // Generous: the test command runs this beside vitest on two cores, where a stdio process can
+    // take many seconds to start and answer; a slow answer is not a different one.
+    const timer = setTimeout(() => finish("<no answer to the closing ping within 60 s>"), 60_000);
     const answered = (id) =>
       out.split("\n").some((l) => {
         try {

@@ -119,7 +119,8 @@ function startServer(toolsDir, runDir, extraArgs = []) {
   const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready within 20 s:\n${log}`)), 20_000);
+    // Beside vitest on two cores a start can take long; 60 s is still a bound.
+    const timer = setTimeout(() => reject(new Error(`server not ready within 60 s:\n${log}`)), 60_000);
     child.stderr.on("data", (chunk) => {
       log += chunk;
       const ready = /listening on (http:\/\/\S+)\/mcp \S+ \S+ and (http:\/\/\S+\/sse)/.exec(log);

@@ -120,7 +120,8 @@ export class Engine {
 
   /** Load and compile every tool file once, in the background (see Catalog.warm). */
   warm(): Promise<void> {
-    return this.catalog.warm();
+    // The world too: its first read (parse, render, the functions) would otherwise be the first call's.
+    return this.catalog.warm().then(() => void this.world.snapshot());
   }
 
   /** Problems of every broken file in the catalog right now (for log lines). */

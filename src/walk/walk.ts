@@ -14,6 +14,7 @@ import type { Json, JsonObject } from "../engine/types.js";
 import { overlay } from "../check/sampleArguments.js";
 import type { SchemaNode } from "../check/schemaWalk.js";
 import { StateStore } from "../state/stateStore.js";
+import { sampleArguments } from "../check/checkState.js";
 import { objectFor, type ArgumentContext } from "./argumentsFor.js";
 import { Pools } from "./pools.js";
 import { seeded, type Dice } from "./seeded.js";
@@ -151,7 +152,7 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
       const tool = chooseTool(tools, pools, dice, report.reached);
       const ctx: ArgumentContext = { root: tool.definition.inputSchema as SchemaNode, pools, dice, now, serial: () => ++serial };
       // An agent exploring tries what the notes say triggers a case: mostly the ones it has not seen yet.
-      const withMatch = tool.scenarios.filter((s) => s.match);
+      const withMatch = tool.scenarios.filter((s) => s.match || sampleArguments(s));
       const fresh = withMatch.filter((s) => !report.reached.get(tool.name)?.has(s.name));
       const fixture = withMatch.length > 0 && dice.chance(0.3) ? dice.pick(fresh.length > 0 && dice.chance(0.7) ? fresh : withMatch) : undefined;
       let args: JsonObject = {};
@@ -163,6 +164,9 @@ export function walkCatalog(opts: WalkOptions): WalkReport {
           if (typeof user === "string") userId = user.replace(/^[=~]/, "");
           args = overlay(args, fitted(rest, ctx.root, attempt)) as JsonObject;
         }
+        // The sample arguments a scenario's json given names are an example of it, as a match block is.
+        const example = fixture ? sampleArguments(fixture) : undefined;
+        if (example) args = { ...args, ...example };
         if (tool.validators.checkArguments(args) === null) break;
       }
       call = { tool, args, userId, fixture: fixture !== undefined };

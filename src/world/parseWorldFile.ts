@@ -4,8 +4,6 @@
 //   ```json world        top-level keys become $world.<key> (time placeholders allowed)
 //   ## Function: $name   one ```jsonata block whose value is a function, callable everywhere
 import matter from "gray-matter";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import { bodyLineOffset, MATTER_OPTIONS } from "../engine/parseToolFile.js";
 import type { Problem } from "../engine/types.js";
 
@@ -24,18 +22,37 @@ export interface WorldFile {
   problems: Problem[];
 }
 
-interface MdNode {
-  type: string;
-  depth?: number;
-  lang?: string | null;
-  meta?: string | null;
-  value?: string;
-  children?: MdNode[];
-  position?: { start: { line: number } };
-}
+/** A fenced code block or a level-2 heading, with its 1-based line in the body. */
+type Part = { kind: "heading"; text: string; line: number } | { kind: "code"; lang: string; meta: string; value: string; line: number };
 
-const processor = unified().use(remarkParse);
-const textOf = (node: MdNode): string => (typeof node.value === "string" ? node.value : (node.children ?? []).map(textOf).join(""));
+/**
+ * The parts of a world file this format uses, by a line scan: fenced blocks (``` or ~~~, three
+ * or more, closed by the same run) and `## ` headings outside them. A markdown parser took
+ * 440 ms for the shipped world at every start, most of a stdio client's first call.
+ */
+function scan(body: string): Part[] {
+  const parts: Part[] = [];
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const fence = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)\s*(.*)$/.exec(line);
+    if (fence) {
+      const run = fence[1] as string;
+      const start = i;
+      const content: string[] = [];
+      for (i++; i < lines.length; i++) {
+        const close = new RegExp(`^ {0,3}${run[0] === "`" ? "`" : "~"}{${run.length},}\\s*$`);
+        if (close.test(lines[i] as string)) break;
+        content.push(lines[i] as string);
+      }
+      parts.push({ kind: "code", lang: fence[2] ?? "", meta: (fence[3] ?? "").trim(), value: content.join("\n"), line: start + 1 });
+      continue;
+    }
+    const heading = /^ {0,3}##\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading && !line.trimStart().startsWith("###")) parts.push({ kind: "heading", text: heading[1] ?? "", line: i + 1 });
+  }
+  return parts;
+}
 
 /** `$name` as JSONata spells a variable. */
 export const FUNCTION_NAME = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
@@ -53,17 +70,17 @@ export function parseWorldFile(displayPath: string, input: string): WorldFile {
     return file;
   }
   const offset = bodyLineOffset(text, body);
-  const nodes = ((processor.parse(body) as MdNode).children ?? []) as MdNode[];
+  const nodes = scan(body);
   let current: WorldFunctionSource | { name: string; line: number; pending: true } | undefined;
   const finish = () => {
     if (current && "pending" in current) problem(current.line, `function ${current.name} has no \`\`\`jsonata block (add one whose value is function(...) { ... })`);
     current = undefined;
   };
   for (const node of nodes) {
-    const line = (node.position?.start.line ?? 1) + offset;
-    if (node.type === "heading" && node.depth === 2) {
+    const line = node.line + offset;
+    if (node.kind === "heading") {
       finish();
-      const title = /^Function:\s*(.*)$/.exec(textOf(node).trim());
+      const title = /^Function:\s*(.*)$/.exec(node.text.trim());
       if (!title) continue;
       const name = (title[1] ?? "").trim();
       if (!FUNCTION_NAME.test(name)) {
@@ -73,9 +90,9 @@ export function parseWorldFile(displayPath: string, input: string): WorldFile {
       current = { name, line, pending: true };
       continue;
     }
-    if (node.type !== "code") continue;
-    const lang = (node.lang ?? "").trim();
-    const meta = (node.meta ?? "").trim();
+    if (node.kind !== "code") continue;
+    const lang = node.lang.trim();
+    const meta = node.meta;
     if (lang === "json" && meta === "world") {
       file.data.push({ text: node.value ?? "", line: line + 1 });
     } else if (lang === "jsonata") {

@@ -1,24 +1,22 @@
-// The shipped catalog, walked as agents walk it: 2,000 calls with a fixed seed and a fixed
-// first instant (so a failure here is found again by `check --walk 2000 --seed 1` with the same
-// start), and no invalid answer anywhere. Coverage: at 2,000 steps the walk reaches most of the
-// catalog but not all (the longest chains, a revalidated offer booked inside its hold, need
-// more steps or luck); the floor below holds it there, and the report names what it missed.
+// The shipped catalog, walked as agents walk it: 8,000 calls with a fixed seed and a fixed first
+// instant (so a failure here is found again by `check --walk 8000 --seed 1` with that start), no
+// invalid answer anywhere, and every scenario that forcing does not guard reached. At 2,000
+// steps the walk reaches 142 to 154 of the 156 (the longest chains, a revalidated offer booked
+// inside its 15-minute hold, need more steps); 8,000 reach them all with seeds 1 and 2.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatWalk } from "../../src/walk/runWalk.js";
 import { walkCatalog } from "../../src/walk/walk.js";
 import { projectRoot } from "../journeys/server.js";
 
-describe("check --walk over the shipped catalog", () => {
-  const report = walkCatalog({ toolsDir: path.join(projectRoot, "tools"), steps: 2000, seed: 1, start: Date.UTC(2026, 11, 1, 6, 0, 0) });
+describe("check --walk over the shipped catalog", { timeout: 120_000 }, () => {
+  const report = walkCatalog({ toolsDir: path.join(projectRoot, "tools"), steps: 8000, seed: 1, start: Date.UTC(2026, 11, 1, 6, 0, 0) });
 
-  it("finds no invalid answer in 2,000 steps", () => {
+  it("finds no invalid answer in 8,000 steps", () => {
     expect(report.violations.map((v) => `step ${v.step}: ${v.tool}: ${v.message}`), formatWalk(report)).toEqual([]);
   });
 
-  it("reaches at least 90% of the scenarios that are not forcing-only", () => {
-    const walked = [...report.reached.values()].reduce((n, byScenario) => n + byScenario.size, 0);
-    const missed = report.unreached.filter((u) => !u.forcingOnly).length;
-    expect(walked / (walked + missed), formatWalk(report)).toBeGreaterThanOrEqual(0.9);
+  it("reaches every scenario that is not forcing-only", () => {
+    expect(report.unreached.filter((u) => !u.forcingOnly).map((u) => `${u.tool}/${u.scenario}`), formatWalk(report)).toEqual([]);
   });
 });
