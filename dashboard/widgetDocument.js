@@ -55,6 +55,9 @@ function openaiBootstrap(globals) {
     setWidgetState: (state) => { openai.widgetState = state; return ask("setWidgetState", state); },
   });
   window.openai = openai;
+  // After the widget's own scripts ran (its set_globals listener is there): ask for the output.
+  // The frame element's load alone raced a widget module still loading on a busy machine.
+  window.addEventListener("load", () => window.parent.postMessage({ type: "careem-mcp:openai-ready" }, "*"));
   window.addEventListener("message", (event) => {
     if (event.source !== window.parent) return;
     const data = event.data ?? {};

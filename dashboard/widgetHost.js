@@ -101,6 +101,7 @@ export class WidgetHost {
     if (!this.current || event.source !== this.frame.contentWindow) return;
     const data = event.data ?? {};
     if (data.type === "careem-mcp:openai") return this.answerOpenai(data);
+    if (data.type === "careem-mcp:openai-ready" && this.current.kind !== "mcp-apps") return this.sendOpenaiResult();
     if (data.jsonrpc !== "2.0" || typeof data.method !== "string") return;
     if (data.id === undefined) return this.onNotification(data);
     this.log("widget → host", data.method);
