@@ -53,9 +53,12 @@ export function iso(ms: unknown): string | undefined {
 
 export const BUILTIN_NAMES = ["distanceKm", "newId", "secondsSince", "iso"] as const;
 
-/** The built-ins as JSONata bindings for one call's clock and randomness. */
+/** The built-ins, with $now and $millis, as JSONata bindings for a clock and randomness. */
 export function builtinBindings(clock: Clock, random: RandomSource): Record<string, unknown> {
   return {
+    // $now and $millis read the injected clock, never the machine's, so tests can pin them.
+    now: () => iso(clock()),
+    millis: () => clock(),
     distanceKm: (a: Point, b: Point) => distanceKm(a, b),
     newId: (prefix: unknown) => newId(random, prefix),
     secondsSince: (at: unknown) => secondsSince(clock, at),

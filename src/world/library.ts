@@ -81,8 +81,6 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   const made = compiled.evaluate(null, {
     __state: () => cell.state,
     __world: () => cell.data,
-    now: () => new Date(Math.floor(cell.ms / 1000) * 1000).toISOString().replace(".000Z", "Z"),
-    millis: () => cell.ms,
     ...builtinBindings(clock, random),
   }) as Record<string, unknown>;
   const library: Library = {
@@ -106,13 +104,5 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
 
 /** What every expression and world function sees besides $args: the state, the world, time, built-ins. */
 export function baseBindings(state: Json | undefined, ms: number, random: RandomSource, data: Json): Record<string, unknown> {
-  const clock = () => ms;
-  return {
-    state: state ?? null,
-    world: data,
-    // $now and $millis read the injected clock, never the machine's, so tests can pin them.
-    now: () => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z"),
-    millis: () => ms,
-    ...builtinBindings(clock, random),
-  };
+  return { state: state ?? null, world: data, ...builtinBindings(() => ms, random) };
 }

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "../engine/displayPath.js";
-import { sameStamp, stampOf, type FileStamp } from "../engine/fileStamp.js";
+import { sameStamp, stampOf, stillValid, type FileStamp, type StampedCache } from "../engine/fileStamp.js";
 import { JsonTextError } from "../engine/jsonText.js";
 import { render } from "../engine/render.js";
 import { setOwn } from "../engine/setOwn.js";
@@ -38,6 +38,8 @@ interface Loaded {
 
 export class World {
   private readonly files = new Map<string, Loaded>();
+  /** The folder's listing, kept while the folder's own stat holds (an add, a removal or a rename changes it). */
+  private listing?: StampedCache & { names: string[] };
   private snapshotOf?: { key: string; snapshot: WorldSnapshot };
 
   constructor(
@@ -50,9 +52,17 @@ export class World {
   snapshot(): WorldSnapshot {
     let names: string[];
     try {
-      names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
+      const dirStat = fs.statSync(this.dir);
+      const kept = stillValid(this.listing, dirStat);
+      if (kept) names = kept.names;
+      else {
+        const checkedAt = Date.now();
+        names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
+        this.listing = { stamp: stampOf(dirStat), checkedAt, names };
+      }
     } catch {
       this.files.clear();
+      this.listing = undefined;
       return emptyWorld;
     }
     const keyParts: string[] = [];
