@@ -116,6 +116,11 @@ export function messagesToHttp(kase) {
 }
 
 /** A JSON-RPC message case over stdio: one fresh process, lines in, every line out until a last ping answers. */
+/** A request every server must answer: JSON-RPC 2.0, a named method and a string or number id. */
+function wellFormed(msg) {
+  return msg.jsonrpc === "2.0" && typeof msg.method === "string" && msg.method.length > 0 && (typeof msg.id === "string" || typeof msg.id === "number");
+}
+
 export function runStdioCase(command, args, env, kase) {
   const proc = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "ignore"] });
   const lines = [];
@@ -151,8 +156,11 @@ export function runStdioCase(command, args, env, kase) {
           return false;
         }
       });
-    // One message at a time, each request after the previous one's answer (or 1.5 s of
-    // silence): concurrent handling must not reorder what the snapshot shows.
+    // One message at a time, each request after the previous one's answer: concurrent handling
+    // must not reorder what the snapshot shows. Only a malformed request (which a server may
+    // leave unanswered) moves on after 1.5 s of silence; a well-formed one is waited for, since
+    // under load a forwarded tools/call can take longer than that while the closing ping, which
+    // the server answers itself, comes back at once and would end the case without it.
     const sendFrom = (i) => {
       if (finished || i >= lines.length) return;
       const msg = lines[i];
@@ -166,7 +174,7 @@ export function runStdioCase(command, args, env, kase) {
           sendFrom(i + 1);
         }
       };
-      waiting = { check, timer: setTimeout(() => ((waiting = null), sendFrom(i + 1)), 1500) };
+      waiting = { check, timer: wellFormed(msg) ? undefined : setTimeout(() => ((waiting = null), sendFrom(i + 1)), 1500) };
       check();
     };
     proc.stdout.setEncoding("utf8");

@@ -87,6 +87,9 @@ function answerOf(result: ToolCallResult): RecordedAnswer | string {
 
 export async function startRecordProxy(opts: RecordProxyOptions): Promise<{ url: string; close(): Promise<void> }> {
   const hostAllowed = allowsHost(opts.host, []);
+  // The client holds its answer once the reply's event is written, before the stream ends: a
+  // stop right after it must still wait for that call's record (close() drains these).
+  const inFlight = new Set<Promise<void>>();
   const record = async (call: PendingCall, result: ToolCallResult) => {
     const answer = answerOf(result);
     if (typeof answer === "string") {
@@ -157,16 +160,17 @@ export async function startRecordProxy(opts: RecordProxyOptions): Promise<{ url:
         }
       }
     } catch {
-      // The client went away or the upstream broke off: nothing whole to record.
-      res.end();
-      return;
+      // The client went away or the upstream broke off. A reply already whole in what came is
+      // still recorded below (the client may hold it: a stop can come right after it).
     }
     if (!call) return void res.end();
     const messages = rpcMessages(upstream.headers.get("content-type") ?? "", Buffer.concat(kept).toString("utf8"));
     const reply = messages.find((m) => isObject(m) && m.id === call.id && ("result" in m || "error" in m));
     // Written before the answer ends, so a client that calls again at once finds it on disk.
     if (isObject(reply) && isObject(reply.result)) {
-      await record(call, reply.result as unknown as ToolCallResult).catch((err: unknown) => opts.log(`record: ${call.tool}: not recorded: ${err instanceof Error ? err.message : String(err)}`));
+      const pending = record(call, reply.result as unknown as ToolCallResult).catch((err: unknown) => opts.log(`record: ${call.tool}: not recorded: ${err instanceof Error ? err.message : String(err)}`));
+      inFlight.add(pending);
+      await pending.finally(() => inFlight.delete(pending));
     }
     res.end();
   };
@@ -186,10 +190,11 @@ export async function startRecordProxy(opts: RecordProxyOptions): Promise<{ url:
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
   };
 }

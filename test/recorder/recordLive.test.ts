@@ -64,7 +64,8 @@ function startRecorder(upstream: string, toolsDir: string): Promise<{ proc: Chil
   let err = "";
   proc.stderr?.setEncoding("utf8");
   proc.stderr?.on("data", (c: string) => (err += c));
-  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+  // "close", not "exit": the last stderr lines may still be in the pipe when the process exits.
+  const exited = new Promise<number | null>((resolve) => proc.once("close", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`recorder not ready:\n${err}`)), 20_000);
     proc.stderr?.on("data", () => {
