@@ -5,6 +5,7 @@
 import jsonata from "jsonata";
 import type { Clock, Json, Problem, RandomSource } from "../engine/types.js";
 import { builtinBindings } from "./builtins.js";
+import { Memo, memoized, pureFunctions } from "./memo.js";
 import type { WorldFunctionSource } from "./parseWorldFile.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
@@ -35,7 +36,9 @@ function lineAt(source: string, position: unknown): number {
 
 /** The block of every function, each bound to its name, its value an object of them all. */
 function blockOf(fns: WorldFunctionSource[]): string {
-  return `(\n${fns.map((fn) => `${fn.name} := (\n${throughCell(fn.source)}\n);`).join("\n")}\n{${fns.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
+  const pure = pureFunctions(fns);
+  const body = (fn: WorldFunctionSource) => throughCell(pure.has(fn.name) ? memoized(fn.name, fn.source) : fn.source);
+  return `(\n${fns.map((fn) => `${fn.name} := (\n${body(fn)}\n);`).join("\n")}\n{${fns.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
 }
 
 export function compileLibrary(functions: (WorldFunctionSource & { file: string })[], problems: Problem[]): Library | undefined {
@@ -78,9 +81,14 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   const cell: Cell = { state: null, ms: 0, random: { int: (min) => min, uuid: () => "" }, data: {} };
   const clock = () => cell.ms;
   const random: RandomSource = { int: (min, max) => cell.random.int(min, max), uuid: () => cell.random.uuid() };
+  const memo = new Memo();
   const made = compiled.evaluate(null, {
     __state: () => cell.state,
     __world: () => cell.data,
+    __memoKey: (name: string, ...args: unknown[]) => memo.key(name, args),
+    __memoHas: (key: unknown) => memo.has(key),
+    __memoGet: (key: string) => memo.get(key),
+    __memoPut: (key: unknown, value: unknown) => memo.put(key, value),
     ...builtinBindings(clock, random),
   }) as Record<string, unknown>;
   const library: Library = {
@@ -90,6 +98,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
       cell.ms = callClock();
       cell.random = callRandom;
       cell.data = data;
+      memo.use(data);
       return made;
     },
   };

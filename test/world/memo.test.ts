@@ -1,0 +1,141 @@
+// The world's pure functions answer from memory for the same arguments and the same world data:
+// which functions count as pure, that a remembered answer is the computed one (nothing, missing
+// and null arguments included), that a world edit forgets, and that memory stays bounded.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compileExpression } from "../../src/state/expression.js";
+import { Memo, MEMO_LIMIT, memoized, pureFunctions, splitFunction } from "../../src/world/memo.js";
+import { World } from "../../src/world/world.js";
+
+const fn = (name: string, source: string) => ({ name, source, line: 1 });
+
+describe("pureFunctions", () => {
+  const cases: [string, string, boolean][] = [
+    ["reads only the world and its arguments", "function($id) { $lookup($world.things, $id) }", true],
+    ["reads the state", "function($id) { $lookup($state.things, $id) }", false],
+    ["reads the clock", "function() { $millis() }", false],
+    ["reads the clock as text", "function() { $now() }", false],
+    ["makes an id", 'function() { $newId("x") }', false],
+    ["draws a random number", "function() { $random() }", false],
+    ["shuffles", "function($a) { $shuffle($a) }", false],
+    ["measures time since", "function($t) { $secondsSince($t) }", false],
+    ["evaluates built text", 'function($t) { $eval($t) }', false],
+    ["calls a pure function", "function($id) { $pureOne($id).name }", true],
+    ["calls one that reads the state", "function($id) { $statey($id) }", false],
+    ["calls one that calls one that reads the clock", "function() { $clocky2() }", false],
+  ];
+  const world = [
+    fn("$pureOne", "function($id) { $lookup($world.things, $id) }"),
+    fn("$statey", "function($id) { $state.x }"),
+    fn("$clocky", "function() { $millis() }"),
+    fn("$clocky2", "function() { $clocky() + 1 }"),
+    fn("$ping", "function($n) { $n > 0 ? $pong($n - 1) : 0 }"),
+    fn("$pong", "function($n) { $n > 0 ? $ping($n - 1) : 1 }"),
+  ];
+  it.each(cases)("%s: %s", (_label, source, expected) => {
+    expect(pureFunctions([...world, fn("$subject", source)]).has("$subject")).toBe(expected);
+  });
+  it("mutual recursion among pure functions is pure; one impure member spoils its callers", () => {
+    const pure = pureFunctions(world);
+    expect([...pure].sort()).toEqual(["$ping", "$pong", "$pureOne"]);
+    const spoilt = pureFunctions([...world.filter((f) => f.name !== "$pong"), fn("$pong", "function($n) { $n > 0 ? $ping($n - 1) : $millis() }")]);
+    expect(spoilt.has("$ping")).toBe(false);
+    expect(spoilt.has("$pong")).toBe(false);
+  });
+});
+
+describe("memoized", () => {
+  it("splits parameters, signature and body; leaves other shapes alone", () => {
+    expect(splitFunction("function($a, $b)<nn:n> { $a + $b }")).toEqual({ params: ["$a", "$b"], signature: "<nn:n>", body: " $a + $b " });
+    expect(splitFunction("function() { 1 }")).toEqual({ params: [], signature: "", body: " 1 " });
+    expect(splitFunction("$other")).toBeUndefined();
+    expect(memoized("$x", "$other")).toBe("$other");
+  });
+  it("keeps the body's first line on the function's first line (messages keep their lines)", () => {
+    const source = "function($a) { (\n  $b := $a;\n  $b\n) }";
+    expect(memoized("$f", source).split("\n")).toHaveLength(source.split("\n").length);
+  });
+});
+
+describe("Memo", () => {
+  it("tells nothing, a missing argument and null apart, and never keys a function", () => {
+    const memo = new Memo();
+    memo.use({});
+    const keys = [memo.key("f", []), memo.key("f", [undefined]), memo.key("f", [null]), memo.key("f", [undefined, 1]), memo.key("f", [1, undefined]), memo.key("g", [])];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(memo.key("f", [() => 1])).toBeUndefined();
+    expect(memo.key("f", [{ body: {}, environment: {}, arguments: [] }])).toBeUndefined();
+  });
+  it("remembers nothing as an answer, and holds at most MEMO_LIMIT answers", () => {
+    const memo = new Memo();
+    memo.use({});
+    memo.put("k", undefined);
+    expect(memo.has("k")).toBe(true);
+    expect(memo.get("k")).toBeUndefined();
+    for (let i = 0; i < MEMO_LIMIT + 10; i++) memo.put(`k${i}`, i);
+    expect(memo.size).toBeLessThanOrEqual(MEMO_LIMIT);
+    // k and k0..k4998 fill it; k4999 empties it first, so k4999..k5009 remain.
+    expect(memo.size).toBe(11);
+  });
+  it("keeps answers apart per world data object", () => {
+    const memo = new Memo();
+    const a = {};
+    memo.use(a);
+    memo.put("k", 1);
+    memo.use({});
+    expect(memo.has("k")).toBe(false);
+    memo.use(a);
+    expect(memo.get("k")).toBe(1);
+  });
+});
+
+describe("world functions answer from memory as they compute", () => {
+  let dir: string | undefined;
+  afterEach(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+
+  function worldWith(text: string): { world: World; file: string } {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "memo-world-"));
+    const file = path.join(dir, "w.md");
+    fs.writeFileSync(file, text);
+    return { world: new World(dir, () => 0, { int: (min) => min, uuid: () => "u" }), file };
+  }
+  const worldText = (price: number) =>
+    [
+      "# w",
+      "",
+      "```json world",
+      JSON.stringify({ things: { a: { price }, b: { price: 2 } } }),
+      "```",
+      "",
+      "## Function: $priceOf",
+      "",
+      "```jsonata",
+      "function($id) { $lookup($world.things, $id).price }",
+      "```",
+      "",
+      "## Function: $counted",
+      "",
+      "```jsonata",
+      "function($id) { $exists($id) ? $priceOf($id) : -1 }",
+      "```",
+      "",
+    ].join("\n");
+
+  it("the same answers twice, nothing for an unknown id, and a new answer after the world file changes", () => {
+    const { world, file } = worldWith(worldText(1));
+    const ask = (source: string) => compileExpression(source).evaluate({ args: {}, clock: () => 0, world: world.snapshot() });
+    expect(world.snapshot().problems).toEqual([]);
+    for (let round = 0; round < 2; round++) {
+      expect(ask('$priceOf("a")')).toBe(1);
+      expect(ask('$priceOf("zz")')).toBeUndefined();
+      expect(ask("$counted()")).toBe(-1);
+      expect(ask('$counted("b")')).toBe(2);
+    }
+    fs.writeFileSync(file, worldText(7));
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    expect(ask('$priceOf("a")')).toBe(7);
+  });
+});
