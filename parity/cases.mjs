@@ -13,9 +13,12 @@ export const snapshotsDir = path.join(projectRoot, "test", "parity", "snapshots"
  */
 export const freezeEnv = { CAREEM_MCP_FREEZE: "2026-10-05T12:00:00Z", CAREEM_MCP_DELAY_SCALE: "0" };
 
-export function loadCases() {
+export const profilesSnapshotsDir = path.join(projectRoot, "test", "parity", "profiles");
+
+/** The corpus: cases.jsonl, or with `file` another generated corpus beside it (cases-2026.jsonl). */
+export function loadCases(file = "cases.jsonl") {
   return fs
-    .readFileSync(path.join(parityDir, "corpus", "cases.jsonl"), "utf8")
+    .readFileSync(path.join(parityDir, "corpus", file), "utf8")
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line));
