@@ -106,7 +106,7 @@ export const changes = {
     source: "go-sdk@v1.7.0 mcp/streamable_headers.go validateMcpHeaders, mcp/streamable.go servePOST, CodeHeaderMismatch in mcp/shared.go (SEP-2243)",
   },
   "era-2026-removed-methods": {
-    summary: "initialize, ping, logging/setLevel, resources/(un)subscribe and notifications/initialized are `-32601 \"x\" is not supported in the new protocol`; server/discover without `_meta` is -32601",
+    summary: "under the 2026-07-28 header initialize, ping, logging/setLevel and resources/(un)subscribe are `404` `-32601 method not found: \"x\"` (the new protocol has no such methods); server/discover as a legacy request is -32601",
     source: "go-sdk@v1.7.0 mcp/server.go handle (SEP-2575, SEP-2577)",
   },
   "era-2026-notifications-exempt": {
@@ -152,7 +152,7 @@ const rules = [
   ["era-2026-stateful-plaintext", (c) => c.mode === "stateful" && d(c, /only supported on stateless HTTP servers|only su/)],
   ["era-2026-header-checks", (c) => d(c, /-32020/) || d(c, /Mcp-Protocol-Version header|Mcp-Method|Mcp-Name|header mismatch|failed to extract name/)],
   ["era-2026-status-codes", (c) => era(c.name) && d(c, /JSON RPC not handled/) && d(c, /-32601/)],
-  ["era-2026-removed-methods", (c) => d(c, /is not supported in the new protocol|is only supported in protocol version|method not found: \\"server\/discover\\"/)],
+  ["era-2026-removed-methods", (c) => d(c, /is not supported in the new protocol|is only supported in protocol version|method not found: \\"(server\/discover|initialize|ping|logging\/setLevel|resources\/(un)?subscribe)\\"/)],
   ["era-2026-meta-validation", (c) => d(c, /_meta field|-32022|unsupported protocol version|"supported"/)],
   ["invalid-params-code", (c) => era(c.name) && d(c, /-32602/) && /resources-read|prompts-get|completion|tools-call/.test(c.name)],
   ["resource-not-found-code", (c) => d(c, /-32002 -> -32602/)],
