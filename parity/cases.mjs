@@ -24,6 +24,19 @@ export function loadCases(file = "cases.jsonl") {
     .map((line) => JSON.parse(line));
 }
 
+/**
+ * One profile's corpus and snapshot folder (see record.mjs): the pinned stateful profile without
+ * `profiled` is cases.jsonl against test/parity/snapshots; any named profile adds cases-2026.jsonl
+ * (and for the pinned stateful one has only it), HTTP cases only when stateless.
+ */
+export function profileCorpus({ sdk, pinned, stateless, profiled }) {
+  if (!profiled) return { cases: loadCases(), dir: snapshotsDir, name: `${sdk}` };
+  const base = sdk === pinned && !stateless ? [] : loadCases();
+  const cases = [...base, ...loadCases("cases-2026.jsonl")].filter((c) => !stateless || c.transport === "http");
+  const name = `${sdk}${stateless ? "-stateless" : ""}`;
+  return { cases, dir: path.join(profilesSnapshotsDir, name), name };
+}
+
 export function snapshotPath(dir, name) {
   return path.join(dir, ...name.split("/")) + ".txt";
 }

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { freezeEnv, loadCases, profilesSnapshotsDir, projectRoot, runCorpus, snapshotPath, snapshotsDir } from "./cases.mjs";
+import { freezeEnv, profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
 import { startHttpServer } from "./runner.mjs";
 import { buildTwin, pinnedSdk, servedSdks } from "./twinBinary.mjs";
 
@@ -36,16 +36,10 @@ const check = argv.includes("--check");
 const stateless = argv.includes("--stateless");
 const sdk = opt("--sdk") ?? pinnedSdk();
 const profiled = argv.includes("--sdk") || stateless;
-const profile = `${sdk}${stateless ? "-stateless" : ""}`;
-const targetDir = profiled ? path.join(profilesSnapshotsDir, profile) : snapshotsDir;
+const corpus = profileCorpus({ sdk, pinned: pinnedSdk(), stateless, profiled });
+const targetDir = corpus.dir;
 const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), "parity-drift-")) : path.resolve(opt("--out") ?? targetDir);
 const label = `go-sdk ${sdk}${stateless ? " stateless" : ""}`;
-
-function profileCases() {
-  if (!profiled) return loadCases();
-  const base = sdk === pinnedSdk() && !stateless ? [] : loadCases();
-  return [...base, ...loadCases("cases-2026.jsonl")].filter((c) => !stateless || c.transport === "http");
-}
 
 const started = Date.now();
 const bin = buildTwin(sdk === pinnedSdk() ? undefined : sdk);
@@ -62,7 +56,7 @@ fs.writeFileSync(definitions, JSON.stringify({ tools: catalog.listTools() }));
 const twinArgs = ["-local-url", `${answers.baseUrl}/mcp`, "-definitions", definitions];
 const server = await startHttpServer(bin, [...twinArgs, "-port", "0", ...(stateless ? ["-stateless"] : [])], freezeEnv);
 try {
-  const cases = profileCases();
+  const cases = corpus.cases;
   const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: bin, args: [...twinArgs, "-stdio"] } });
   fs.rmSync(outDir, { recursive: true, force: true });
   for (const [name, text] of results) {
