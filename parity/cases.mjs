@@ -13,12 +13,28 @@ export const snapshotsDir = path.join(projectRoot, "test", "parity", "snapshots"
  */
 export const freezeEnv = { CAREEM_MCP_FREEZE: "2026-10-05T12:00:00Z", CAREEM_MCP_DELAY_SCALE: "0" };
 
-export function loadCases() {
+export const profilesSnapshotsDir = path.join(projectRoot, "test", "parity", "profiles");
+
+/** The corpus: cases.jsonl, or with `file` another generated corpus beside it (cases-2026.jsonl). */
+export function loadCases(file = "cases.jsonl") {
   return fs
-    .readFileSync(path.join(parityDir, "corpus", "cases.jsonl"), "utf8")
+    .readFileSync(path.join(parityDir, "corpus", file), "utf8")
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line));
+}
+
+/**
+ * One profile's corpus and snapshot folder (see record.mjs): the pinned stateful profile without
+ * `profiled` is cases.jsonl against test/parity/snapshots; any named profile adds cases-2026.jsonl
+ * (and for the pinned stateful one has only it), HTTP cases only when stateless.
+ */
+export function profileCorpus({ sdk, pinned, stateless, profiled }) {
+  if (!profiled) return { cases: loadCases(), dir: snapshotsDir, name: `${sdk}` };
+  const base = sdk === pinned && !stateless ? [] : loadCases();
+  const cases = [...base, ...loadCases("cases-2026.jsonl")].filter((c) => !stateless || c.transport === "http");
+  const name = `${sdk}${stateless ? "-stateless" : ""}`;
+  return { cases, dir: path.join(profilesSnapshotsDir, name), name };
 }
 
 export function snapshotPath(dir, name) {

@@ -2,15 +2,26 @@
 // byte for byte with the snapshots recorded against the Go twin. No Go needed.
 //   --write DIR   also write the local build's answers there, laid out as the snapshots are
 //   --verbose     show every difference in full, not only its first line
+//   --sdk vX.Y.Z, --stateless   replay a go-sdk profile instead (the local build started with
+//                 `--go-sdk X.Y.Z` and `--stateless`, compared with test/parity/profiles/<profile>/;
+//                 record.mjs describes which cases a profile holds). Not in the test command.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freezeEnv, loadCases, projectRoot, runCorpus, snapshotPath, snapshotsDir } from "./cases.mjs";
+import { freezeEnv, profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
 import { startHttpServer } from "./runner.mjs";
+import { pinnedSdk } from "./twinBinary.mjs";
 
 const argv = process.argv.slice(2);
 const writeDir = argv.includes("--write") ? path.resolve(argv[argv.indexOf("--write") + 1]) : undefined;
 const verbose = argv.includes("--verbose");
+const stateless = argv.includes("--stateless");
+const profiled = argv.includes("--sdk") || stateless;
+const sdk = argv.includes("--sdk") ? argv[argv.indexOf("--sdk") + 1] : pinnedSdk();
+const corpus = profileCorpus({ sdk, pinned: pinnedSdk(), stateless, profiled });
+const snapshotsDir = corpus.dir;
+// The profile as the local build is asked to serve it; the pinned stateful run passes nothing.
+const profileArgs = profiled ? ["--go-sdk", sdk.replace(/^v/, ""), ...(stateless ? ["--stateless"] : [])] : [];
 const allowedFile = path.join(projectRoot, "test", "parity", "allowed-differences.md");
 
 /** Case patterns from the first column of allowed-differences.md's tables (`*` matches anything). */
@@ -45,11 +56,11 @@ const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-replay-"));
 const cli = path.join(projectRoot, "dist", "cli.js");
 // Each corpus case is its own session, as each was recorded: the recording's stdio twins all take
 // their answers from one HTTP server, where per-user state would leak from case to case.
-const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session"];
+const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session", ...profileArgs];
 const server = await startHttpServer(process.execPath, [cli, "--port", "0", ...base], freezeEnv);
 let unexplained = 0;
 try {
-  const cases = loadCases();
+  const cases = corpus.cases;
   const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: process.execPath, args: [cli, "--stdio", ...base] } });
   const patterns = allowedPatterns();
   let identical = 0;
@@ -79,7 +90,7 @@ try {
   if (report.length > 0) console.log(report.join("\n"));
   const unused = patterns.filter((p) => p.used === 0);
   if (unused.length > 0) console.log(`parity: allowed-differences.md entries no case needs any more: ${unused.map((p) => p.text).join(", ")}`);
-  console.log(`parity: ${results.length} cases, ${identical} identical, ${allowed} allowed, ${unexplained} unexplained (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`parity${profiled ? ` (${corpus.name})` : ""}: ${results.length} cases, ${identical} identical, ${allowed} allowed, ${unexplained} unexplained (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 } finally {
   await server.stop();
   fs.rmSync(runDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { httpCases } from "./http.mjs";
 import { protocolCases } from "./protocol.mjs";
 import { toolCases } from "./tools.mjs";
+import { era2026Cases } from "./generate-2026.mjs";
 
 const here = import.meta.dirname;
 const toolsDir = path.resolve(here, "../../tools");
@@ -40,3 +41,7 @@ for (const c of cases) {
 fs.writeFileSync(path.join(here, "cases.jsonl"), cases.map((c) => JSON.stringify(c)).join("\n") + "\n");
 const by = cases.reduce((m, c) => ((m[c.transport] = (m[c.transport] ?? 0) + 1), m), {});
 console.log(`parity corpus: ${cases.length} cases (${Object.entries(by).map(([k, v]) => `${v} ${k}`).join(", ")})`);
+// The 2026-07-28 era's cases, in a file of their own (see generate-2026.mjs).
+const era = era2026Cases(cases);
+fs.writeFileSync(path.join(here, "cases-2026.jsonl"), era.map((c) => JSON.stringify(c)).join("\n") + "\n");
+console.log(`parity corpus (2026-07-28 era): ${era.length} cases`);

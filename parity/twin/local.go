@@ -30,6 +30,11 @@ type localBuild struct {
 	nextID  int
 	// Over HTTP, one local session per twin session (see forSession).
 	perSession map[string]*localBuild
+	// freshPerCall: the twin serves statelessly, where go-sdk gives every request a temporary
+	// session whose id is random or whatever the client sent, so no id names a case. A fresh
+	// local session per call keeps concurrent cases from seeing each other's bookings; what
+	// production keeps across stateless requests lives in its own backend, not in the SDK.
+	freshPerCall bool
 }
 
 // forSession is the local build session that answers for one twin session. The local build
@@ -37,6 +42,9 @@ type localBuild struct {
 // the corpus, each a twin session of its own, must not share one local session: an earlier
 // case's booking would change a later case's answer. A stdio child is one session already.
 func (l *localBuild) forSession(id string) (*localBuild, error) {
+	if l.freshPerCall {
+		return connectLocal(l.url)
+	}
 	if l.url == "" || id == "" {
 		return l, nil
 	}

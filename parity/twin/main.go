@@ -29,11 +29,15 @@ func main() {
 	port := flag.Int("port", 0, "HTTP port (0 picks a free one)")
 	version := flag.String("service-version", "v1.0.0", "serverInfo.version")
 	bodyLimit := flag.Int64("body-limit", 4*1024*1024, "largest request body")
+	stateless := flag.Bool("stateless", false, "serve HTTP as StreamableHTTPOptions.Stateless = true does (a temporary session per request; the 2026-07-28 era on go-sdk >= v1.7.0)")
 	flag.Parse()
 	var local *localBuild
 	var err error
 	if *localURL != "" {
 		local, err = connectLocal(*localURL)
+		if err == nil && *stateless {
+			local.freshPerCall = true
+		}
 	} else if *runDir == "" {
 		log.Fatal("twin: -run-dir or -local-url is required")
 	} else {
@@ -75,7 +79,7 @@ func main() {
 		return
 	}
 
-	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{SessionTimeout: 30 * time.Minute})
+	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{SessionTimeout: 30 * time.Minute, Stateless: *stateless})
 	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return server }, nil)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", host(streamable, *bodyLimit))
@@ -85,7 +89,11 @@ func main() {
 	if err != nil {
 		log.Fatalf("twin: %v", err)
 	}
-	fmt.Fprintf(os.Stderr, "twin: %d tools; listening on http://%s/mcp (streamable HTTP) and http://%s/sse (SSE)\n", n, ln.Addr(), ln.Addr())
+	mode := "streamable HTTP"
+	if *stateless {
+		mode = "streamable HTTP, stateless"
+	}
+	fmt.Fprintf(os.Stderr, "twin: %d tools; listening on http://%s/mcp (%s) and http://%s/sse (SSE)\n", n, ln.Addr(), mode, ln.Addr())
 	srv := &http.Server{Handler: mux}
 	go func() {
 		<-ctx.Done()
