@@ -33,6 +33,8 @@ export interface Config {
   persistState: boolean;
   /** Most bytes of state one session (or user) may hold. */
   stateLimit: number;
+  /** `redis://HOST:PORT[/DB]`: state shared by replicas in Redis; "" keeps it in this process. */
+  store: string;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
   delayScale: number;
   /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
@@ -63,6 +65,7 @@ export const defaults: Config = {
   stateScope: "user",
   persistState: false,
   stateLimit: 1024 * 1024,
+  store: "",
   delayScale: 1,
   auth: false,
   authAutoApprove: false,
@@ -87,6 +90,7 @@ export const envNames = {
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
   stateScope: "CAREEM_MCP_STATE_SCOPE",
   stateLimit: "CAREEM_MCP_STATE_LIMIT",
+  store: "CAREEM_MCP_STORE",
   delayScale: "CAREEM_MCP_DELAY_SCALE",
   authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
   allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",

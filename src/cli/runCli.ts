@@ -120,6 +120,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
     .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
+    .addOption(new Option("--store <url>", "keep state in Redis (redis://HOST:PORT[/DB]) so several replicas serve one journey; default: in this process").env(envNames.store))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
     .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
@@ -171,6 +172,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         stateScope: opts.stateScope,
         persistState: Boolean(opts.stdio),
         stateLimit: opts.stateLimit,
+        store: opts.store ?? "",
         delayScale: opts.delayScale,
         auth: Boolean(opts.auth),
         authAutoApprove: Boolean(opts.authAutoApprove),
@@ -180,6 +182,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
       };
       if (opts.stdio) {
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
+        if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
         if (config.widgetDir) throw new UsageError("--widget-dir needs the HTTP server (the widget's files are served under /_local/widget-build/); drop --stdio");
         // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
         const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");

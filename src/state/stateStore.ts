@@ -14,7 +14,7 @@ export const DEFAULT_STATE_LIMIT = 1024 * 1024;
 
 export class StateLimitError extends Error {}
 
-interface Entry {
+export interface Entry {
   doc: Record<string, Json>;
   bytes: number;
 }
@@ -34,7 +34,8 @@ export interface StateStoreOptions {
 export class StateStore {
   readonly scope: StateScope;
   readonly limitBytes: number;
-  private readonly entries = new Map<string, Entry>();
+  /** Protected: a shared store (src/store/) fills it from Redis before a call. */
+  protected readonly entries = new Map<string, Entry>();
   private readonly persistDir?: string;
   /** The file stamp each persisted entry was read from or written as. */
   private readonly stamps = new Map<string, FileStamp>();
@@ -92,12 +93,7 @@ export class StateStore {
 
   /** Replace the state of `key`; throws StateLimitError (state unchanged) past the cap. */
   write(key: string, doc: Record<string, Json>): void {
-    const bytes = byteSize(doc);
-    if (bytes > this.limitBytes) {
-      throw new StateLimitError(
-        `state of ${key.replace(":", " ")} would grow to ${bytes} bytes, past the ${this.limitBytes}-byte cap; the change was not made (start a new session, or raise --state-limit)`,
-      );
-    }
+    const bytes = this.checkedSize(key, doc);
     this.entries.set(key, { doc, bytes });
     const file = this.fileOf(key);
     if (file) {
@@ -107,6 +103,17 @@ export class StateStore {
       fs.renameSync(temp, file);
       this.stamps.set(key, stampOf(fs.statSync(file)));
     }
+  }
+
+  /** The document's size in bytes; throws StateLimitError past the cap. */
+  protected checkedSize(key: string, doc: Record<string, Json>): number {
+    const bytes = byteSize(doc);
+    if (bytes > this.limitBytes) {
+      throw new StateLimitError(
+        `state of ${key.replace(":", " ")} would grow to ${bytes} bytes, past the ${this.limitBytes}-byte cap; the change was not made (start a new session, or raise --state-limit)`,
+      );
+    }
+    return bytes;
   }
 
   /** Forget what `key` changed: its next call starts again from the world (the dashboard's reset; the walk between journeys). */

@@ -12,6 +12,7 @@ import { afterAll, describe, it } from "vitest";
 import { readClock, writeClock } from "../../src/clock/clockFile.js";
 import { projectRoot, startServer, type RunningServer } from "../journeys/server.js";
 import { openOver, type Out, type Session } from "../journeys/session.js";
+import { hasRedis, startRedis, type RedisServer } from "../store/redisServer.js";
 
 export type { Out };
 
@@ -44,11 +45,13 @@ function advancer(runDir: string) {
  * resetting them (the dashboard's state reset, the clock file), which costs far less than a
  * server start per journey.
  */
-function httpService(toolsDir: string) {
+function httpService(toolsDir: string, withRedis = false) {
   let server: Promise<RunningServer> | undefined;
+  let redis: Promise<RedisServer> | undefined;
   return {
     async open(): Promise<Opened> {
-      server ??= startServer(toolsDir);
+      if (withRedis) redis ??= startRedis();
+      server ??= withRedis ? redis!.then((r) => startServer(toolsDir, undefined, ["--store", r.url])) : startServer(toolsDir);
       const running = await server;
       for (const user of ["900000001", "900000002"]) {
         const res = await fetch(new URL(`/_local/state/user:${user}`, running.url), { method: "DELETE", headers: { "content-type": "application/json" } });
@@ -74,6 +77,7 @@ function httpService(toolsDir: string) {
     },
     async stop(): Promise<void> {
       if (server) await (await server).stop();
+      if (redis) await (await redis).stop();
     },
   };
 }
@@ -115,9 +119,11 @@ async function overStdio(toolsDir: string): Promise<Opened> {
  * journey once over HTTP and once over stdio, each against a fresh service.
  */
 export function overBothTransports(name: string, define: (journey: Define) => void, toolsDir = path.join(projectRoot, "tools")): void {
-  for (const transport of ["http", "stdio"] as const) {
+  // Over HTTP a third time with the state in Redis (--store), where redis-server is installed:
+  // the journeys must not tell the two stores apart.
+  for (const transport of ["http", "stdio", ...(hasRedis ? (["http+redis"] as const) : [])] as const) {
     describe(`${name} over ${transport}`, () => {
-      const http = transport === "http" ? httpService(toolsDir) : undefined;
+      const http = transport === "stdio" ? undefined : httpService(toolsDir, transport === "http+redis");
       afterAll(async () => http?.stop());
       define((title, journey, timeoutMs = 30_000) => {
         it(

@@ -28,11 +28,12 @@ export interface HostEngine {
 }
 
 /** `watcher`: one the host already runs (stdio starts watching before loading the engine). */
-export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher): HostEngine {
+/** `shared`: the Redis-backed state of --store, opened by the host before it listens. */
+export function createHostEngine(config: Config, log: Log, registry: SessionRegistry, watcher?: ToolWatcher, shared?: StateStore): HostEngine {
   // Over stdio a desktop client starts a process per conversation: the user's state is kept in
   // the run dir so the next conversation finds the order placed in this one.
   const persistDir = config.persistState && config.stateScope === "user" ? path.join(config.runDir, "state") : undefined;
-  const state = new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit, persistDir });
+  const state = shared ?? new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit, persistDir });
   const sessionForcing = new SessionForcing();
   // What a session owns goes with it (user-scoped state outlives sessions, as a user's basket does).
   registry.onEnd((id) => {

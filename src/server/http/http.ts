@@ -6,6 +6,7 @@ import type { Config } from "../../config.js";
 import { createApp } from "./app.js";
 import { frontDoor } from "./fastPath/frontDoor.js";
 import { createHostEngine } from "../host/hostEngine.js";
+import { openSharedStore, parseStoreUrl } from "../../store/openStore.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Clock } from "../../engine/types.js";
@@ -55,7 +56,8 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const config: Config = { ...input };
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
-  const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry);
+  const shared = config.store ? await openSharedStore(config.store, { scope: config.stateScope, limitBytes: config.stateLimit }) : undefined;
+  const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry, undefined, shared?.store);
   const local = createLocal(engine, config, registry, sessionForcing);
   const ctx = { engine, config, log, registry, local, clock: opts.clock };
   const server = http.createServer(frontDoor(createApp(ctx), ctx));
@@ -63,6 +65,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
     await listen(server, config.port, config.host);
   } catch (err) {
     watcher.close();
+    await shared?.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -85,6 +88,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await shared?.close();
     },
   };
 }
@@ -95,6 +99,7 @@ export async function startHttp(config: Config): Promise<HttpHost> {
   // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
   if (config.widgetDir) stderrLog(`widget: serving ${config.widgetDir} at ${host.local.config.widgetDomain}/ (the widget resource names it; preview at ${host.baseUrl}/_local/)`);
+  if (config.store) stderrLog(`--store: state in ${parseStoreUrl(config.store).shown}, shared with every replica on it`);
   if (config.auth) stderrLog(`--auth: sign-in required; authorization server at ${config.publicUrl || host.baseUrl}${config.authAutoApprove ? " (auto-approve: every sign-in is 900000001)" : ""}`);
   void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
   exitOnSignals(() => host.close(), stderrLog);

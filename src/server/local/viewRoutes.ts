@@ -3,7 +3,8 @@
 import express, { type Request } from "express";
 import type { LocalContext } from "./localContext.js";
 import { sendLocalError } from "./localGuard.js";
-import { callsView, sessionsView, stateView, toolsView, widgetView } from "./views.js";
+import { callsView, sessionsView, sharedStateView, stateView, toolsView, widgetView } from "./views.js";
+import { SharedStateStore } from "../../store/sharedState.js";
 
 function query(req: Request, name: string): string | undefined {
   const value = req.query[name];
@@ -27,16 +28,30 @@ export function viewRoutes(ctx: LocalContext): express.Router {
   });
 
   router.get("/state", (_req, res) => {
+    const state = ctx.engine.state;
+    // State in Redis (--store): every replica's users, read from there.
+    if (state instanceof SharedStateStore) {
+      sharedStateView(state).then(
+        (view) => res.json(view),
+        (err: unknown) => sendLocalError(res, 502, `reading the state from Redis: ${err instanceof Error ? err.message : String(err)}`),
+      );
+      return;
+    }
     res.json(stateView(ctx));
   });
 
   router.delete("/state/:key", (req, res) => {
     const key = typeof req.params.key === "string" ? req.params.key : "";
-    const known = ctx.engine.state.keys();
-    if (!known.includes(key)) return sendLocalError(res, 404, `no state "${key}"; started: ${known.join(", ") || "(none)"}`);
-    ctx.engine.state.reset(key);
-    ctx.changed("sessions");
-    res.json({ key, reset: true });
+    const state = ctx.engine.state;
+    const shared = state instanceof SharedStateStore ? state : undefined;
+    void (async () => {
+      const known = shared ? await shared.sharedKeys() : state.keys();
+      if (!known.includes(key)) return sendLocalError(res, 404, `no state "${key}"; started: ${known.join(", ") || "(none)"}`);
+      if (shared) await shared.resetShared(key);
+      else state.reset(key);
+      ctx.changed("sessions");
+      res.json({ key, reset: true });
+    })().catch((err: unknown) => sendLocalError(res, 502, `resetting the state in Redis: ${err instanceof Error ? err.message : String(err)}`));
   });
 
   router.get("/why", (req, res) => {

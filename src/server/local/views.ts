@@ -5,6 +5,7 @@ import { isDefaultScenario } from "../../engine/select.js";
 import type { Json } from "../../engine/types.js";
 import { hasOverride, readOverrides } from "../../overrides/overridesFile.js";
 import { readWidgetResource } from "../mcp/widgetResource.js";
+import type { SharedStateStore } from "../../store/sharedState.js";
 import type { LocalContext } from "./localContext.js";
 import { notesOf, renderNotes } from "./renderNotes.js";
 
@@ -42,6 +43,18 @@ export function stateView(ctx: LocalContext) {
     return { key, bytes: Buffer.byteLength(JSON.stringify(state), "utf8"), state };
   });
   return { scope: store.scope, limitBytes: store.limitBytes, entries };
+}
+
+/** stateView for state in Redis: every replica's contexts, each read from there. */
+export async function sharedStateView(store: SharedStateStore) {
+  const entries = [];
+  for (const key of await store.sharedKeys()) {
+    await store.pull(key);
+    const state = store.peek(key);
+    store.forget(key);
+    if (state) entries.push({ key, bytes: Buffer.byteLength(JSON.stringify(state), "utf8"), state });
+  }
+  return { scope: store.scope, limitBytes: store.limitBytes, shared: true, entries };
 }
 
 export function toolsView(ctx: LocalContext) {

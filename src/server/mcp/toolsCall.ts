@@ -6,11 +6,14 @@ import type { ServerNotification, ServerRequest, ServerResult } from "@modelcont
 import { logCall } from "./logCall.js";
 import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { CallOutcome } from "../../engine/types.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
 import type { CallToRecord } from "../../journal/journal.js";
 import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";
 import { identifyCall } from "../auth/callIdentity.js";
+import { SharedStateStore } from "../../store/sharedState.js";
+import { callShared } from "../../store/sharedCall.js";
 
 export interface ToolsCallContext {
   engine: ToolEngine;
@@ -39,7 +42,15 @@ export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>
  * decided or logged, when the tool declares dynamics this session would play.
  */
 export function toolsCallWithoutDynamics(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> | undefined {
+  // State in Redis is fetched before the call and written after it: never the synchronous path.
+  if (sharedStateOf(ctx.engine)) return undefined;
   return answerCall(ctx, params, extra, ctx.dynamics !== undefined);
+}
+
+/** The engine's state when it lives in Redis (--store), else undefined. */
+function sharedStateOf(engine: ToolEngine): SharedStateStore | undefined {
+  const state = (engine as { state?: unknown }).state;
+  return state instanceof SharedStateStore ? state : undefined;
 }
 
 function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra, declineDynamics: boolean): ServerResult | Promise<ServerResult> | undefined {
@@ -51,8 +62,15 @@ function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extr
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
   const call = { transport: ctx.transport, sessionId, meta, ...user };
-  const outcome = declineDynamics ? ctx.engine.callToolWithoutDynamics(name, params.arguments, call) : ctx.engine.callTool(name, params.arguments, call);
+  const run = () => (declineDynamics ? ctx.engine.callToolWithoutDynamics(name, params.arguments, call) : ctx.engine.callTool(name, params.arguments, call));
+  const shared = sharedStateOf(ctx.engine);
+  if (shared) return callShared(shared, shared.keyFor(call), run).then((outcome) => (outcome === undefined ? undefined : answered(ctx, name, sessionId, started, params, extra, outcome))) as Promise<ServerResult>;
+  const outcome = run();
   if (outcome === undefined) return undefined;
+  return answered(ctx, name, sessionId, started, params, extra, outcome);
+}
+
+function answered(ctx: ToolsCallContext, name: string, sessionId: string | undefined, started: number, params: Record<string, unknown>, extra: Extra, outcome: CallOutcome): ServerResult | Promise<ServerResult> {
   const durationMs = performance.now() - started;
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
