@@ -1,17 +1,19 @@
-// README snippets, run as written (issue 24). A fenced `sh` block right after a
+// The snippets of the README and of docs/*.md, run as written, so a command a reader pastes
+// cannot silently stop working. A fenced `sh` block right after a
 // `<!-- snippet: NAME -->` comment is run by bash from the project root, as a reader would paste
 // it, against a server this run started: `http://127.0.0.1:8080` in the text becomes that
 // server's URL (and CAREEM_MCP_PORT its port, for `./careem-mcp.sh` commands). `npx` is a shim
 // that runs the clients this run installed at the versions the text names, and fails the
 // snippet as npx would in a script without `-y`. What each snippet must show is below, by name;
-// a marked snippet without an expectation, or an expectation without its snippet, fails.
+// a marked snippet without an expectation, an expectation without its snippet, or a name marked
+// twice, fails.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 /** name -> which server it needs, the exit code, and what its output must contain. */
-const expectations = {
+export const expectations = {
   "inspector-cli": { server: "plain", exit: 0, stdout: ['"name": "get_ride_status"', "RIDE_NOT_FOUND: Ride ride_missing_1 not found", '"uri": "ui://careem-mcp-app"'] },
   // Inspector 2.12.0 prints an isError result, then exits 5 (tool_is_error on stderr).
   "inspector-forcing": { server: "plain", exit: 5, stdout: ["upstream timeout: rides-service did not answer within 10s"], log: ['tool="get_ride_status" scenario=forced-by-call:upstream-timeout'] },
@@ -20,16 +22,28 @@ const expectations = {
 };
 
 /** The fenced sh blocks marked `<!-- snippet: NAME -->`, `\` continuations kept. */
-export function markedSnippets(readme) {
+export function markedSnippets(readme, file = "README.md") {
   const found = [];
   const re = /<!-- snippet: ([a-z0-9-]+) -->\n```sh\n([\s\S]*?)\n```/g;
-  for (let m = re.exec(readme); m; m = re.exec(readme)) found.push({ name: m[1], text: m[2] });
+  for (let m = re.exec(readme); m; m = re.exec(readme)) found.push({ name: m[1], text: m[2], file });
   return found;
+}
+
+/** The files whose snippets are run: the README, then every page of docs/, in name order. */
+export function snippetFiles(root) {
+  const docs = fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).sort();
+  return ["README.md", ...docs.map((f) => path.join("docs", f))];
+}
+
+/** Every marked snippet of the README and docs/, each with the file it is in. */
+export function allMarkedSnippets(root) {
+  return snippetFiles(root).flatMap((file) => markedSnippets(fs.readFileSync(path.join(root, file), "utf8"), file));
 }
 
 function npxShim(dir, bins) {
   const major = Number(process.versions.node.split(".")[0]);
-  // What `npx @modelcontextprotocol/inspector` resolves to on this Node (README, "MCP Inspector").
+  // What `npx @modelcontextprotocol/inspector` resolves to on this Node: 0.15.0 on Node 20, since
+  // later releases declare Node 22.
   const unpinned = major >= 22 ? bins["2.12.0"] : bins["0.15.0"];
   const shim = path.join(dir, "npx");
   fs.writeFileSync(
@@ -64,17 +78,21 @@ function bash(script, cwd, env) {
 }
 
 export async function runReadmeSnippets({ root, record, startServer, inspectorBins, runDir }) {
-  const snippets = markedSnippets(fs.readFileSync(path.join(root, "README.md"), "utf8"));
+  const snippets = allMarkedSnippets(root);
   const names = new Set(snippets.map((s) => s.name));
-  for (const name of Object.keys(expectations)) if (!names.has(name)) record(`README snippet ${name}`, false, "README.md has no <!-- snippet: " + name + " --> block");
+  for (const name of Object.keys(expectations)) if (!names.has(name)) record(`doc snippet ${name}`, false, "neither README.md nor docs/ has a <!-- snippet: " + name + " --> block");
+  for (const name of names) {
+    const files = snippets.filter((s) => s.name === name).map((s) => s.file);
+    if (files.length > 1) record(`doc snippet ${name}`, false, `marked more than once: ${files.join(", ")}`);
+  }
   const shimDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-readme-npx-"));
   npxShim(shimDir, Object.fromEntries(inspectorBins.map(({ pkg, bin }) => [pkg.version, bin])));
   const servers = {};
   try {
-    for (const { name, text } of snippets) {
+    for (const { name, text, file } of snippets) {
       const want = expectations[name];
       if (!want) {
-        record(`README snippet ${name}`, false, "no expectation for this snippet in scripts/readmeSnippets.mjs");
+        record(`doc snippet ${name} (${file})`, false, "no expectation for this snippet in scripts/readmeSnippets.mjs");
         continue;
       }
       servers[want.server] ??= await startServer(path.join(root, "tools"), runDir, want.server === "auth" ? ["--auth"] : []);
@@ -85,7 +103,7 @@ export async function runReadmeSnippets({ root, record, startServer, inspectorBi
       const { code, stdout, stderr } = await bash(script, root, env);
       const log = server.log().slice(before);
       const missing = [...want.stdout.filter((s) => !stdout.includes(s)), ...(want.log ?? []).filter((s) => !log.includes(s)).map((s) => `server log: ${s}`)];
-      record(`README snippet ${name} (exit ${code})`, code === want.exit && missing.length === 0, `expected exit ${want.exit}; missing: ${missing.join(" | ") || "none"}\n${stdout}${stderr}`.slice(0, 3000));
+      record(`doc snippet ${name} (${file}, exit ${code})`, code === want.exit && missing.length === 0, `expected exit ${want.exit}; missing: ${missing.join(" | ") || "none"}\n${stdout}${stderr}`.slice(0, 3000));
     }
   } finally {
     for (const server of Object.values(servers)) await server.stop();

@@ -1,5 +1,5 @@
-// README's precedence table, executed (issue 17): one test per row, against a real server on
-// the real catalog. Each row sets the forcing layers it names and makes one call.
+// The precedence table of docs/forcing.md, executed: one test per row, against a real server on
+// the real catalog, so the table a user reads is the order the server applies. Each row sets the forcing layers it names and makes one call.
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -18,9 +18,9 @@ interface Row {
 }
 
 function readTable(): Row[] {
-  const readme = fs.readFileSync(path.join(projectRoot, "README.md"), "utf8");
-  const block = /<!-- precedence-table -->\n([\s\S]*?)<!-- \/precedence-table -->/.exec(readme)?.[1];
-  if (!block) throw new Error("README.md has no <!-- precedence-table --> block");
+  const doc = fs.readFileSync(path.join(projectRoot, "docs", "forcing.md"), "utf8");
+  const block = /<!-- precedence-table -->\n([\s\S]*?)<!-- \/precedence-table -->/.exec(doc)?.[1];
+  if (!block) throw new Error("docs/forcing.md has no <!-- precedence-table --> block");
   const cell = (text: string) => (text === "–" ? null : text.replace(/^`|`$/g, ""));
   return block
     .trim()
@@ -28,7 +28,7 @@ function readTable(): Row[] {
     .slice(2)
     .map((line) => {
       const cells = line.split("|").slice(1, -1).map((c) => c.trim());
-      if (cells.length !== 6) throw new Error(`README precedence row needs 6 cells: ${line}`);
+      if (cells.length !== 6) throw new Error(`docs/forcing.md precedence row needs 6 cells: ${line}`);
       const [call, session, file, rideId, answer, chosenBy] = cells.map(cell) as (string | null)[];
       return { call: call ?? null, session: session ?? null, file: file ?? null, rideId: rideId as string, answer: answer as string, chosenBy: chosenBy as string };
     });
@@ -68,7 +68,7 @@ async function sessionForcing(scenario: string | null): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-describe("README precedence table", () => {
+describe("docs/forcing.md precedence table", () => {
   it("has the five layers' rows", () => expect(rows.length).toBe(5));
 
   it.each(rows)("call $call, session $session, file $file, rideId $rideId -> $answer ($chosenBy)", async (row) => {
