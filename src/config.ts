@@ -37,7 +37,7 @@ export interface Config {
   store: string;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
   delayScale: number;
-  /** Production's auth (seed 003) with the local authorization server (src/server/auth/). */
+  /** Production's auth checks and failure texts, with the local authorization server (src/server/auth/). */
   auth: boolean;
   /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
   authAutoApprove: boolean;

@@ -1,5 +1,6 @@
 // Acceptance test 11's sample arguments: built from the input schema, then the scenario's match
-// block laid over them, exactly by the format seed's rules.
+// block laid over them, read by the match rules, so the arguments are ones the scenario's own
+// match block accepts.
 import type { Json, JsonObject } from "../engine/types.js";
 import { branches, firstType, isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
 import { setOwn } from "../engine/setOwn.js";

@@ -1,7 +1,9 @@
-// The tools directory as an index from tool name to file, re-checked on every access
-// (SPEC-NOTES 10-11). Directory listings are cached by the directory's stat, parsed files by
-// the file's stat; a file whose stat is too recent to trust is compared by content ("racy git"),
-// so an edit made in the same clock tick as the previous call is still seen.
+// The tools directory as an index from tool name to file, re-checked on every access: a call sees
+// each file as it is on disk now (an edit, a new or a deleted file counts on the next call, no
+// restart), and a broken file is left out rather than taking the server down. Directory listings
+// are cached by the directory's stat, parsed files by the file's stat; a file whose stat is too
+// recent to trust is compared by content ("racy git"), so an edit made in the same clock tick as
+// the previous call is still seen.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

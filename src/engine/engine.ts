@@ -189,10 +189,11 @@ export class Engine {
     const tool = entry.result.tool;
     if (declineDynamics && tool.scenarios.some((s) => s.dynamics !== undefined)) return undefined;
     const warnings: string[] = [];
-    // Missing or null arguments count as {} (SPEC-NOTES 6).
+    // Missing or null arguments count as {}, as the go-sdk takes missing ones. (On null with a
+    // schema default the go-sdk v1.6.1 panics; answering as for {} is a listed parity difference.)
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
-    // fails there, in the JSON decoder's words (measured by the parity twin, issue 11).
+    // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).
     const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };

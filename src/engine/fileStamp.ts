@@ -1,8 +1,8 @@
 // When a cached read of a file can be trusted without reading it again.
 //
-// Plain (not bigint) stats, compared field by field: this runs on every tools/call for the
-// tool's file and the overrides file, and BigIntStats plus a string key cost about a third of
-// the stat itself (issue 5). mtimeMs keeps sub-microsecond precision as a double; anything it
+// Plain (not bigint) stats, compared field by field: this runs on every tools/call for the tool's
+// file and the overrides file, and BigIntStats plus a string key cost about a third of the stat
+// itself, paid on every call. mtimeMs keeps sub-microsecond precision as a double; anything it
 // could still miss happens within one clock tick, which the racy window below covers anyway.
 import type fs from "node:fs";
 

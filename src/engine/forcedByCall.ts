@@ -1,6 +1,7 @@
-// Per-call forcing (issue 17): a tools/call whose `_meta` carries "careem-mcp/scenario" is
-// answered by that scenario. Decoded up front, and an unknown name fails loudly (as Prism's
-// `Prefer` header does), never silently: a test that asked for a scenario must get it or know.
+// Per-call forcing, for tests that run in parallel on one session or server: a tools/call whose
+// `_meta` carries "careem-mcp/scenario" is answered by that scenario. Decoded up front, and an
+// unknown name fails loudly (as Prism's `Prefer` header does), never silently: a test that asked
+// for a scenario must get it or know.
 import type { CallContext } from "./types.js";
 
 export const scenarioMetaKey = "careem-mcp/scenario";

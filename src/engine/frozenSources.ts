@@ -1,7 +1,8 @@
-// A stopped clock and constant "randomness", for recording and replaying the parity corpus
-// (issue 11): the Go twin's answers come from a local build child, and both must render the same
-// bytes whatever the wall clock says and in whatever order the calls arrive. Constant rather than
-// seeded, because the twin's child and the replayed server see different call sequences.
+// A stopped clock and constant "randomness", for recording and replaying the parity corpus against
+// the go-sdk twin (parity/): the Go twin's answers come from a local build child, and both must
+// render the same bytes whatever the wall clock says and in whatever order the calls arrive.
+// Constant rather than seeded, because the twin's child and the replayed server see different call
+// sequences.
 import type { Clock, RandomSource } from "./types.js";
 
 export interface FrozenSources {

@@ -1,6 +1,7 @@
 import { stringifyGoKeyOrder } from "./jsonText.js";
 
-// Text content as Go's encoding/json writes it (SPEC-NOTES 4): compact, with <, >, & and the
+// Text content as Go's encoding/json writes it, since production's text content is json.Marshal's
+// output: compact, with <, >, & and the
 // JavaScript line separators escaped, and a map's array-index keys in Go's order, so clients
 // comparing bytes see what production sends.
 

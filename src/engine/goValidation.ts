@@ -1,5 +1,5 @@
-// The first argument-validation error, worded and ordered as production's Go validator reports
-// it (SPEC-NOTES 6): keywords in the Go library's order, each nested schema adding
+// The first argument-validation error, worded and ordered as production's Go validator reports it,
+// so a client sees production's text: keywords in the Go library's order, each nested schema adding
 // "validating <path>: ". Ajv decides validity; this walk only runs to explain a failure.
 import { goFixed, goQuote, goQuoteList, goRat, goValue } from "./goFormat.js";
 
@@ -60,7 +60,7 @@ class Walker {
   /**
    * Returns the error text or null when the instance is valid. jsonschema-go labels each level
    * with the schema's absolute location, `$ref` targets included: /properties/items/items,
-   * /$defs/basketItem/properties/quantity (measured by the parity twin, issue 11).
+   * /$defs/basketItem/properties/quantity (measured against the go-sdk by the parity twin).
    */
   check(instance: unknown, schema: Schema, path: string): string | null {
     const saved = this.path;

@@ -1,4 +1,7 @@
-// The `json match` rules of the tool-file format seed, plus SPEC-NOTES 14.
+// The `json match` rules (docs/tool-files.md's table). Strings compare case-insensitively
+// (Unicode lower case), `=x` compares the rest literally, a string pattern against a non-string
+// argument compares with its compact JSON, pattern arrays may hold objects, and `[]` matches any
+// array and nothing else.
 // Pure: returns why a pattern did or did not match, so logs and --check can explain a selection.
 import { stringifyDeep } from "./jsonText.js";
 import type { Json } from "./types.js";

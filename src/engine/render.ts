@@ -136,7 +136,8 @@ function renderNode(node: TemplateNode, ctx: RenderContext, sorted: boolean): Js
       return out;
     }
     case "object": {
-      // A plain loop: this runs for every object of every response (issue 5).
+      // A plain loop: this runs for every object of every response, so its cost is paid on
+      // every call.
       const out: Record<string, Json> = {};
       for (const [key, node_] of entriesOf(node, sorted)) {
         const value = renderNode(node_, ctx, sorted);

@@ -1,6 +1,7 @@
 // Go's encoding/json writes map keys sorted. The go-sdk re-marshals a tool's output through a
-// map[string]any when the tool has an outputSchema (mcp.applySchema), so production's
-// structured output has its keys sorted at every depth (measured by the parity twin, issue 11).
+// map[string]any when the tool has an outputSchema (mcp.applySchema), so production's structured
+// output has its keys sorted at every depth (measured against the go-sdk by the parity twin,
+// parity/).
 import { setOwn } from "./setOwn.js";
 
 /** A copy of `value` with every object's keys sorted, at every depth. */

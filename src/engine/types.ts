@@ -74,7 +74,11 @@ export interface ToolFile {
   problems: Problem[];
 }
 
-/** The MCP result of a `tools/call` (SPEC-NOTES 4-6). */
+/**
+ * The MCP result of a `tools/call`: a success carries the output as JSON text and, where the
+ * scenario gives an object, as `structuredContent` (business failures included); a `json error`
+ * or arguments that fail validation have `isError: true` and text only.
+ */
 export interface ToolCallResult {
   content: { type: "text"; text: string }[];
   structuredContent?: JsonObject;
@@ -82,7 +86,7 @@ export interface ToolCallResult {
   [key: string]: unknown;
 }
 
-/** Which forcing layer chose a scenario (issue 17), highest precedence first. */
+/** Which forcing layer chose a scenario, highest precedence first. */
 export type ForcingLayer = "call" | "session" | "overrides";
 
 /** A scenario forced for one call, and by which layer. */
@@ -161,7 +165,8 @@ export interface CallContext {
   /** The signed-in user when auth is on; otherwise the FIXTURES persona. */
   userId?: string;
   /**
-   * With --auth, the seed-003 text production's handler refuses this call with. The handler
+   * With --auth, which of production's auth failure texts (`missing Authorization header` and the
+   * like) its handler refuses this call with. The handler
    * runs after argument validation, so the engine answers it there (isError: true, no scenario).
    */
   authFailure?: string;

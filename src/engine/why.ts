@@ -1,4 +1,4 @@
-// "Why this scenario" (issue 14): every scenario top to bottom, matched or not and the first key
+// "Why this scenario": every scenario top to bottom, matched or not and the first key
 // (or the match-schema or when condition) that decided, then the scenario that would answer,
 // forcing included. Built from selection's own condition check, so the report can never
 // disagree with a real call.

@@ -1,5 +1,6 @@
-// Per-session forcing (issue 17): tool -> scenario for one MCP session only, optionally for a
-// count of calls. Kept in memory by the HTTP host; freed when the session ends (forget).
+// Per-session forcing: tool -> scenario for one MCP session only, optionally for a count of calls,
+// so tests running in parallel against one server each force their own answers. Kept in memory by
+// the HTTP host; freed when the session ends (forget).
 import type { CallContext, ForcedChoice, Forcing } from "../engine/types.js";
 
 export interface SessionOverride {

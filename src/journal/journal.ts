@@ -1,4 +1,4 @@
-// The call journal (issue 14): the last N tools/calls in a bounded ring, each with how its
+// The call journal: the last N tools/calls in a bounded ring, each with how its
 // scenario was chosen, for `GET /_local/calls`, `./careem-mcp.sh calls` and the dashboard's
 // live list. Big arguments or outputs are replaced by their size, so the ring's memory stays
 // bounded by count x cap, whatever the calls carry.
@@ -57,7 +57,7 @@ type Listener = (entry: JournalEntry) => void;
 /**
  * What the ring keeps of a call: texts and scalars, no object trees. Entries live a quarter of a
  * second at 4,000 calls/s, long enough for V8 to promote them to the old space and collect them
- * there; at 2,000 tool files that churn grew the server past the 250 MiB target (issue 16). A
+ * there; at 2,000 tool files that churn grew the server past the benchmark's 250 MiB RSS target. A
  * JSON text is one flat string where the value it came from is a tree of objects, and readers
  * (GET /calls, the dashboard's events) are few: they get a fresh parse (entryOf).
  */

@@ -1,6 +1,7 @@
-// `.run/overrides.json`: tool name -> forced scenario (SPEC-NOTES 15), either a name or
-// `{ "scenario": name, "times": n }` for a forcing that lasts n calls (issue 17). Read on every
-// call; written atomically (temp file + rename) so a reader never sees half a file.
+// `.run/overrides.json`: tool name -> forced scenario, either a name or `{ "scenario": name,
+// "times": n }` for a forcing that lasts n calls. Read on every call, so a `scenario` command takes
+// effect on the next call with no restart; written atomically (temp file + rename) so a reader
+// never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
 import { stillValid, stampOf, type StampedCache } from "../engine/fileStamp.js";

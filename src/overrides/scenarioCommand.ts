@@ -1,4 +1,5 @@
-// `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band (SPEC-NOTES 15).
+// `./careem-mcp.sh scenario ...`: force, clear and list scenarios out of band, where no MCP
+// client can see it (production has no such thing, and a client must not be able to tell).
 // Names are checked against the catalog actually served; unknown ones are refused with the list
 // and the closest name; `scenario <tool>` marks the default and the forced scenario.
 import { Catalog } from "../engine/catalog.js";

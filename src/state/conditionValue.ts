@@ -1,6 +1,6 @@
 // `json when` conditions are asked again and again with the same arguments against the same
 // state (an agent polling a ride's status), and one JSONata evaluation costs about 12 µs here,
-// a quarter of a call (issue 16). A stored state document is never changed (commitState stores a
+// a quarter of a call. A stored state document is never changed (commitState stores a
 // changed copy), so a condition that reads no clock has one value per document and arguments:
 // it is remembered per document, and forgotten with it.
 import type { Clock, Json } from "../engine/types.js";

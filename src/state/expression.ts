@@ -47,7 +47,7 @@ function plain(value: unknown): Json | undefined {
 /**
  * One compiled expression per distinct text, however many files or file versions use it. A
  * compiled JSONata expression keeps its whole parser alive (about 40 closures): 2,000 files
- * with three expressions each held about 6,000 parsers, tens of MiB (issue 16).
+ * with three expressions each held about 6,000 parsers, tens of MiB.
  */
 const shared = new SharedByContent<Expression>();
 
