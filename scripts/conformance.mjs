@@ -159,7 +159,7 @@ const widgetFixture = JSON.parse(fs.readFileSync(new URL("../test/fixtures/widge
 const widgetResource = widgetFixture.resource;
 const widgetMeta = widgetResource._meta;
 const widgetDomain = widgetMeta.domain;
-// Keys sorted and no isError:false, as the go-sdk answers (measured by the parity twin, issue 11).
+// Keys sorted and no isError:false, as the go-sdk answers (measured by the parity twin).
 const notFound = { error: "RIDE_NOT_FOUND: Ride ride_missing_7 not found", rideId: "ride_missing_7", success: false };
 
 const inspectorChecks = [
@@ -250,7 +250,8 @@ async function runInspectorWithAuth(bin, base) {
   } catch {
     out = undefined;
   }
-  // A success carries no isError at all: the go-sdk omits a false one (parity twin, issue 11).
+  // A success carries no isError at all: the go-sdk omits a false one (measured by the parity
+  // twin).
   record("inspector@2.12.0 tools/call with a bearer header (--auth)", signed.code === 0 && out !== undefined && !Object.hasOwn(out, "isError") && out.structuredContent?.userId === "900000001", `exit ${signed.code}\n${signed.stdout}${signed.stderr}`.slice(0, 2000));
   const bad = await run(process.execPath, [bin, ...call, "--header", "Authorization: Bearer not-a-jwt"]);
   let badOut;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The call journal's memory at its cap (issue 14): heap held by a full ring of realistic calls
+// The call journal's memory at its cap: heap held by a full ring of realistic calls
 // (every FIXTURES.md row of the real catalog, round robin), measured after a forced GC as the
 // difference between a full journal and the same work with the journal dropped.
 // Run: node --expose-gc scripts/journal-memory.mjs [capacity] [--worst]

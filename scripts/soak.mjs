@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load and soak (issue 6): the real built server on loopback, 50 streamable HTTP sessions and 10
+// Load and soak: the real built server on loopback, 50 streamable HTTP sessions and 10
 // legacy SSE sessions (real SDK clients) making 20,000 calls in all, while a writer edits, adds
 // and deletes tool files in a temp catalog and flips forced scenarios through the `scenario`
 // command. Every response is checked against the scenario it names. Bounded in time.
@@ -155,7 +155,7 @@ const problem = (kind, detail) => {
   if (stats.problems.length < 20) stats.problems.push(`${kind}: ${detail}`);
 };
 
-/** Go's encoding/json text of a value (SPEC-NOTES 4). */
+/** Go's encoding/json text of a value, as production writes text content: <, >, &, U+2028/9 escaped. */
 const goJson = (v) => JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** Forced-scenario history: the value in force may change at any time between start and end. */
