@@ -1,5 +1,6 @@
-// Seed 003's auth failures, black-box over streamable HTTP, legacy SSE and stdio, and the
-// decisions taken where the seed is silent (README, "Differences from production"): 401 with
+// Production's four auth failure texts, black-box over streamable HTTP, legacy SSE and stdio, and
+// the decisions taken where production's behaviour is not known
+// (docs/differences-from-production.md, "OAuth"): 401 with
 // WWW-Authenticate where a session starts, 401 invalid_token for expired or foreign tokens,
 // validation before auth, and no change at all without --auth.
 import http from "node:http";
@@ -115,7 +116,7 @@ const failureRows: [label: string, headers: () => Record<string, string>, text: 
   ["a valid token that names no user (the page's client-only choice)", () => bearer(tokens.clientOnly), "missing X-User-ID header"],
 ];
 
-describe("seed 003's failure texts: tools/call results with isError: true", () => {
+describe("production's auth failure texts: tools/call results with isError: true", () => {
   it.each(failureRows)("streamable HTTP, %s", async (_label, headers, text) => {
     const session = await openHttpSession(bearer(tokens.sara));
     const answer = await httpCall(session, headers(), callBody("get_ride_status", { rideId: "ride_searching" }));
@@ -160,7 +161,7 @@ describe("seed 003's failure texts: tools/call results with isError: true", () =
   });
 });
 
-describe("where the seed is silent (README: Differences from production)", () => {
+describe("where production's behaviour is not known (docs/differences-from-production.md: OAuth)", () => {
   it("initialize without a token: 401 with WWW-Authenticate naming the protected resource metadata", async () => {
     const res = await rawHttp(base, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
     expect(res.status).toBe(401);

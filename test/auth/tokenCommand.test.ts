@@ -1,4 +1,4 @@
-// `./careem-mcp.sh token` (issue 24): a headless sign-in as each persona against the spawned
+// `./careem-mcp.sh token`: a headless sign-in as each persona against the spawned
 // `--auth` server, over real sockets, whose token then works where a client puts it.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

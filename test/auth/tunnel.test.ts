@@ -33,7 +33,7 @@ describe("--allowed-host", () => {
     await withHost({}, async (host) => {
       const res = await initialize(host.baseUrl, { host: tunnel });
       expect(res.status).toBe(403);
-      // /mcp refuses in the go-sdk's words, text/plain (parity twin, issue 11).
+      // /mcp refuses in the go-sdk's words, text/plain (as the parity twin measured).
       expect(res.body).toBe(`Forbidden: invalid Host header "${tunnel}"\n`);
     });
   });

@@ -1,4 +1,4 @@
-// The dashboard as a widget host (issue 24), in Chromium against the spawned server: a journal
+// The dashboard as a widget host, in Chromium against the spawned server: a journal
 // call is replayed from --widget-dir into a widget of each kind, which renders the call's output
 // and then calls the tool itself through the host, over /mcp, into the journal. The MCP Apps
 // widget runs the real @modelcontextprotocol/ext-apps App, so the handshake is the SDK's.

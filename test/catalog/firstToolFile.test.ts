@@ -1,5 +1,6 @@
-// README's "Your first tool file" (issue 24): the copy in the README is the fixture file, byte for
-// byte; it is at most 40 lines; --check passes it; and served, it answers both scenarios.
+// README's "Your first tool file", the first thing a new user copies: the copy in the README is the
+// fixture file, byte for byte; it is at most 40 lines; --check passes it; and served, it answers
+// both scenarios.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The command line as users type it (issue 10, item 7): a tools directory that does not exist
+// The command line as users type it: a tools directory that does not exist
 // stops the server with exit 2, `check` as a subcommand, --help naming test and bench, --version.
 // In process (runCliInProcess) where only the output matters; spawned where the exit is the point.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// `why`, `calls [--follow]` and `sessions` as a user runs them (issue 14), against a spawned server.
+// `why`, `calls [--follow]` and `sessions` as a user runs them, against a spawned server.
 // Most commands run in this process (the same runCli as `node dist/cli.js`, see
 // test/cli/runCliInProcess.ts); spawned are `calls --follow`, which prints until killed, and the
 // refusals, whose words and exit code come from src/cli.ts's handler.

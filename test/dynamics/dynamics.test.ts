@@ -181,7 +181,8 @@ for (const transport of allTransports) {
   });
 }
 
-// What each transport fault looks like to the real SDK client, per transport (README's table).
+// What each transport fault looks like to the real SDK client, per transport (the fault table of
+// docs/latency-and-faults.md).
 type Observed = { call: RegExp | ((err: Error) => void); next: "succeeds" | RegExp };
 const timedOut = /^MCP error -32001: Request timed out$/;
 // /mcp refuses an unknown session as the go-sdk does (404, text/plain); legacy SSE keeps its JSON-RPC body.

@@ -1,4 +1,5 @@
-// Re-read semantics (SPEC-NOTES 10-11): every call sees the file as it is on disk now.
+// Re-read semantics: every call sees the file as it is on disk now (an edit in the same second as
+// the last call included), and a broken file never takes the others down.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,6 +1,6 @@
 // --check's reading of an input schema (src/check/schemaKeys.ts), one row per rule: which match
 // keys and which {{args...}} paths it admits. No false positives inside free-form objects; a
-// path the schema rules out is named with a "did you mean" (issue 10, item 5).
+// path the schema rules out is named with a "did you mean".
 import { describe, expect, it } from "vitest";
 import { unknownArgPlaceholders } from "../../src/check/argPlaceholders.js";
 import { unknownMatchKeys } from "../../src/check/matchKeys.js";

@@ -1,10 +1,10 @@
-// Argument validation worded as production's Go validator words it (SPEC-NOTES 6).
+// Argument validation worded as production's Go validator words it, first error only.
 import { describe, expect, it } from "vitest";
 import { goFloat, goRat, goValue } from "../../src/engine/goFormat.js";
 import { compileValidators } from "../../src/engine/validators.js";
 import type { JsonObject } from "../../src/engine/types.js";
 
-// The travel seed's offer_search input schema, verbatim.
+// offer_search's input schema, verbatim as production's (SOURCE.md says where it comes from).
 const offerSearch: JsonObject = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object",
@@ -42,9 +42,10 @@ const lhr = { scheme: "IATA", code: "LHR" };
 const offer = compileValidators({ name: "offer_search", inputSchema: offerSearch });
 const misc = compileValidators({ name: "misc", inputSchema: other });
 
-// The fourth SPEC-NOTES 6 example wrote the path inside a $ref relative to it; the go-sdk twin
-// measured absolute pointers (/$defs/location/properties/scheme), and the measurement wins (SPEC-NOTES 26).
-describe("Go-worded argument errors: the SPEC-NOTES 6 examples, as measured against the go-sdk", () => {
+// The fourth example, as first written down, put the path inside a $ref relative to it; the go-sdk
+// twin measured absolute pointers (/$defs/location/properties/scheme), and where a measurement
+// against the real SDK disagrees with what was written, the measurement wins.
+describe("Go-worded argument errors: the four worded examples, as measured against the go-sdk", () => {
   it.each([
     [{ destination: lhr, departureDate: "2026-12-01" }, 'validating root: required: missing properties: ["origin"]'],
     [{ origin: dxb, destination: lhr, departureDate: "2026-12-01", bogus: 1 }, 'validating root: unexpected additional properties ["bogus"]'],

@@ -1,4 +1,6 @@
-// One row per line of the format seed's `json match` table, then the corner cases of SPEC-NOTES 14.
+// One row per line of the `json match` table (docs/tool-files.md), then the corner cases:
+// Unicode case folding, `=x`, a string pattern against a non-string argument, pattern arrays
+// holding objects, and `[]`.
 import { describe, expect, it } from "vitest";
 import { matchArguments, matchEachKey } from "../../src/engine/match.js";
 import type { Json } from "../../src/engine/types.js";
@@ -49,7 +51,7 @@ const corners: Row[] = [
   ["number pattern against boolean", { limit: 1 }, { limit: true }, false],
 ];
 
-describe("matchArguments: seed table", () => {
+describe("matchArguments: the match table", () => {
   it.each(seedTable)("%s", (_label, pattern, args, matched) => {
     expect(matchArguments(pattern, args).matched).toBe(matched);
   });

@@ -1,4 +1,4 @@
-// Precise places (issue 24): --check names the line of the key that breaks the output schema,
+// Precise places: --check names the line of the key that breaks the output schema,
 // not the response block's first line; and the running server logs a match key that is not an
 // input once per change of the file, with --check's words.
 import fs from "node:fs";

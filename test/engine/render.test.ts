@@ -1,11 +1,13 @@
-// One row per line of the format seed's placeholder table, plus SPEC-NOTES 12-13 corner cases.
+// One row per line of the placeholder table (docs/tool-files.md), plus the corner cases: typed
+// values standing alone, text inside strings, missing arguments, time offsets, rounding and the
+// Dubai formats.
 import { describe, expect, it } from "vitest";
 import { ordinal } from "../../src/engine/dubaiTime.js";
 import { render } from "../../src/engine/render.js";
 import { compileTemplate } from "../../src/engine/template.js";
 import type { Json, RandomSource } from "../../src/engine/types.js";
 
-// 2026-10-05T12:00:00Z, a Monday: the seed's example instant (16:00 in Dubai).
+// 2026-10-05T12:00:00Z, a Monday: the placeholder table's example instant (16:00 in Dubai).
 const NOW = Date.parse("2026-10-05T12:00:00Z");
 const clock = () => NOW;
 const pinned: RandomSource = { int: (min) => min, uuid: () => "6f9619ff-8b86-4011-b42d-00cf4fc964ff" };
@@ -55,7 +57,7 @@ const corners: Row[] = [
   ["|date crosses midnight in Dubai before UTC does", '{"v":"{{now+9h|date}}"}', { v: "2026-10-06" }],
 ];
 
-describe("render: seed placeholder table", () => {
+describe("render: the placeholder table", () => {
   it.each(seedTable)("%s", (_label, template, expected) => {
     expect(run(template)).toEqual(expected);
   });

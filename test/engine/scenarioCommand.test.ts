@@ -1,5 +1,6 @@
-// `./careem-mcp.sh scenario ...` (SPEC-NOTES 15): the real command line run in process (see
-// test/cli/runCliInProcess.ts); the spawned form runs in test/forcing/parallelSessions.test.ts.
+// `./careem-mcp.sh scenario ...` (force, clear, list; names checked against the catalog): the real
+// command line run in process (see test/cli/runCliInProcess.ts); the spawned form runs in
+// test/forcing/parallelSessions.test.ts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,5 @@
-// Identical schemas across tool files are kept once, with one compiled validator (issue 16).
+// Identical schemas across tool files are kept once, with one compiled validator, so a large
+// catalog that repeats its schemas does not hold a copy per file.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

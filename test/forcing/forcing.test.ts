@@ -1,4 +1,4 @@
-// The forcing layers in the engine (issue 17): per call from `_meta`, per session, the overrides
+// The forcing layers in the engine: per call from `_meta`, per session, the overrides
 // file with an optional count, in that order, then matching, then the default.
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

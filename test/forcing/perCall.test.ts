@@ -1,5 +1,6 @@
-// Per-call forcing (`_meta["careem-mcp/scenario"]`) over all three transports, two clients at
-// once (issue 17): each gets its own forced answers for three calls, then normal selection.
+// Per-call forcing (`_meta["careem-mcp/scenario"]`) over all three transports, two clients at once,
+// as parallel tests use it: each gets its own forced answers for three calls, then normal
+// selection.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyCatalog, type TempCatalog } from "../transports/catalog.js";
 import { allTransports, type Served } from "../transports/transports.js";

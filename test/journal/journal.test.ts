@@ -1,4 +1,4 @@
-// The call journal (issue 14): a bounded ring, filters, big values replaced by their size, and
+// The call journal: a bounded ring, filters, big values replaced by their size, and
 // the one-line why of each way a scenario is chosen.
 import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../../src/engine/types.js";

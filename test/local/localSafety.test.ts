@@ -1,4 +1,4 @@
-// /_local/ is safe from other web pages (issue 14, part 4): no CORS headers anywhere, a foreign
+// /_local/ is safe from other web pages: no CORS headers anywhere, a foreign
 // Origin gets 403, a write that is not JSON gets 415 (form-style posts included), a rebinding
 // Host gets 403; and the routes production has keep answering as before.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// --widget-dir (issue 24): only the folder's own files, readable by the preview's opaque origin,
+// --widget-dir: only the folder's own files, readable by the preview's opaque origin,
 // still loopback-only; the page's inlined snapshot cannot end its <script>; and --stdio refuses
 // the option, since nothing would serve the files the resource names.
 import fs from "node:fs";

@@ -1,8 +1,8 @@
-// The runtime broken-file corpus (SPEC-NOTES 11): one catalog holding a healthy tool, the --check
-// corpus, this suite's runtime-only corpus and files made on the spot (binary, vanishing,
-// symlinks out of the catalog, a FIFO, ...). The engine keeps serving every other tool, leaves
-// each broken file out of tools/list, names it as file:line: reason in the failing call and its
-// log, and never reads anything outside the catalog.
+// The runtime broken-file corpus (a broken file never takes the server down): one catalog holding a
+// healthy tool, the --check corpus, this suite's runtime-only corpus and files made on the spot
+// (binary, vanishing, symlinks out of the catalog, a FIFO, ...). The engine keeps serving every
+// other tool, leaves each broken file out of tools/list, names it as file:line: reason in the
+// failing call and its log, and never reads anything outside the catalog.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

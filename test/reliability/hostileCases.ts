@@ -1,10 +1,11 @@
 // The hostile-requests corpus: one table, each row saying what the real server answers over
-// streamable HTTP and over stdio (SPEC-NOTES 17-19, and the SDK's words where they are silent).
+// streamable HTTP and over stdio (production's words where known, measured by the parity twin,
+// and the SDK's words elsewhere).
 // A transport a row means nothing to says why ("n/a: ...").
 
 /** Sentinel a row's body can ask for: the id the runner substitutes per transport. */
 export const HEALTHY_CALL = { jsonrpc: "2.0", method: "tools/call", params: { name: "healthy", arguments: { rideId: "ride_1" } } } as const;
-// No isError: the go-sdk omits a false one (omitempty), measured by the parity twin (issue 11).
+// No isError: the go-sdk omits a false one (omitempty), measured by the parity twin.
 export const HEALTHY_RESULT = {
   content: [{ type: "text", text: '{"ok":true,"rideId":"ride_1"}' }],
   structuredContent: { ok: true, rideId: "ride_1" },
@@ -66,7 +67,7 @@ const notAnObject = (raw: string) => `validating "arguments": unmarshaling argum
 
 const INVALID_JSON = parseError("Parse error: Invalid JSON");
 // /mcp refuses as the go-sdk's streamable handler does: http.Error, text/plain (measured by the
-// parity twin, issue 11; go-sdk v1.6.1 mcp/streamable.go). The JSON bodies above stay for /messages.
+// parity twin; go-sdk v1.6.1 mcp/streamable.go). The JSON bodies above stay for /messages.
 const go = (status: number, text: string, headers?: Record<string, string>): HttpExpect => ({ status, text, ...(headers ? { headers } : {}) });
 const GO_MALFORMED = go(400, "malformed payload: unmarshaling jsonrpc message: invalid JSON");
 const goTag = (tag: string) => go(400, `malformed payload: invalid message version tag ${JSON.stringify(tag)}; expected "2.0"`);
@@ -221,7 +222,7 @@ export const hostileCases: HostileCase[] = [
       req: { body: rpc(27, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } }) },
       expect: { status: 400, json: transportError(-32600, "Invalid Request: Server already initialized") },
     },
-    // Over stdio the go-sdk v1.6.1 answers a second initialize again (parity twin, issue 11);
+    // Over stdio the go-sdk v1.6.1 answers a second initialize again (measured by the parity twin);
     // the refusal above is the TypeScript SDK transport's, an allowed difference on /mcp.
     stdio: {
       line: rpc(27, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } }),

@@ -1,4 +1,4 @@
-// Security at engine and CLI level (issue 6, part 5): `scenario` and `--tools` stay inside their
+// Security at engine and CLI level: `scenario` and `--tools` stay inside their
 // directories, `.run/overrides.json` in any state never crashes a call, and the engine has no
 // path to eval, child processes or the network.
 import { spawn } from "node:child_process";

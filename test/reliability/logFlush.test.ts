@@ -1,5 +1,5 @@
-// The server log is written once per event-loop turn (issue 5: a write(2) per call was the
-// biggest cost a call had). Batching must not reorder lines, and must not lose the lines of the
+// The server log is written once per event-loop turn (a write(2) per call was the biggest cost a
+// call had). Batching must not reorder lines, and must not lose the lines of the
 // last turn when the process exits or crashes in it.
 import { spawnSync } from "node:child_process";
 import path from "node:path";

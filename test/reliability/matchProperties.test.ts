@@ -1,5 +1,6 @@
-// Properties of the `json match` rules (format seed table, SPEC-NOTES 14) over generated
-// arguments and patterns: never a throw, a well-formed result, and the algebra the table implies.
+// Properties of the `json match` rules (docs/tool-files.md's table and its corner cases) over
+// generated arguments and patterns: never a throw, a well-formed result, and the algebra the table
+// implies.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { matchArguments } from "../../src/engine/match.js";

@@ -64,7 +64,7 @@ describe("memory of per-session state", () => {
 describe("memory of a large catalog", { timeout: 120_000 }, () => {
   it("a loaded tool file keeps little of its text and no parser per expression", () => {
     // 600 renamed copies of the shipped files, loaded after the shipped ones alone: the live heap
-    // each extra file adds. Before issue 16's second pass it was about 72 KB: every copy kept its
+    // each extra file adds. Before the second memory pass it was about 72 KB: every copy kept its
     // own JSONata parsers (one per expression), its whole text (through the raw "json then" block)
     // and its own copy of schemas identical to the original's. About 9 KB now.
     const heap = retainedMiB(`

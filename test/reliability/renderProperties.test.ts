@@ -1,4 +1,5 @@
-// Model-based properties of the template compiler and renderer (SPEC-NOTES 12): generated
+// Model-based properties of the template compiler and renderer (rendering on the parsed tree):
+// generated
 // templates, written out as tool-file text, are compiled and rendered with hostile arguments and
 // compared against an independent model. Arguments may change values, never the shape, and text
 // an argument brings in is never expanded a second time.
@@ -126,7 +127,10 @@ function modelText(ph: Ph, args: Record<string, Json>): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
-/** What SPEC-NOTES 12 says the response is. */
+/**
+ * What the response must be: a standing placeholder gives the argument's typed value (null when
+ * missing), one inside a string gives text (objects as compact JSON, missing as "").
+ */
 function model(node: T, args: Record<string, Json>): Json {
   switch (node.t) {
     case "lit":

@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 6, part 6): SIGINT and SIGTERM with streams open on every transport.
+// Graceful shutdown: SIGINT and SIGTERM with streams open on every transport.
 // The server ends every stream itself, exits 0 within its grace period, frees the port, and
 // leaves no state behind; the one writer of state (`scenario`) never leaves a torn file.
 import { spawn } from "node:child_process";

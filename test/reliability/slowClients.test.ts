@@ -1,4 +1,4 @@
-// Slow and idle connections (issue 6 left this open): a client that trickles its headers, one
+// Slow and idle connections: a client that trickles its headers, one
 // that promises a body and never sends it, and one that connects and says nothing must not
 // starve anyone else. Node's HTTP parser handles each socket on its own, so a real client keeps
 // getting answers while hundreds of such sockets are open, and the server lets them go after.

@@ -5,7 +5,7 @@ import { overBothTransports, type Out } from "./harness.js";
 
 const home = { latitude: 25.0866, longitude: 55.1477 };
 
-overBothTransports("groceries and search (issue 21 items 7, 10)", (journey) => {
+overBothTransports("groceries and search", (journey) => {
   journey("7: search_products finds what the terms name, and honours limit", async (s) => {
     const bananas = await s.call("search_products", { search_terms: ["bananas"] });
     expect(bananas.products.map((p: Out) => p.name)).toEqual(["Bananas"]);

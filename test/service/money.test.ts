@@ -1,4 +1,4 @@
-// Issue 21 item 4, the money rules of baskets, as an agent meets them: the wallet checked and
+// The money rules of baskets, as an agent meets them: the wallet checked and
 // debited (and every account tool showing it), Careem Plus free delivery above AED 30, the
 // restaurant's minimum order, and promo codes valid per vertical, each with its own rule.
 import { randomUUID } from "node:crypto";
@@ -17,7 +17,7 @@ async function basketAt(s: ServiceSession, restaurantId: string, lines: [string,
 
 const payWithWallet = (s: ServiceSession, basketId: string) => s.call("cart_checkout", { basket_id: basketId, payment_method_id: "careem_pay", idempotency_key: randomUUID() });
 
-overBothTransports("money (issue 21 item 4)", (journey) => {
+overBothTransports("money", (journey) => {
   journey("careem_pay is refused above the balance and debited below it; the account tools show the debit", async (s) => {
     // 3 x Quattro Formaggi (186.00) + 3.00 service, delivery free with Careem Plus: 189.00 > 125.50.
     const pizzas = await basketAt(s, "rst_11402", [["itm_80103", 3]]);

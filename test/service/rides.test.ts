@@ -1,7 +1,7 @@
-// Rides and places as a backend answers them (issue 21, items 1, 2, 4, 7, 8, 9, 11, 12 and 13,
-// the rides parts): each journey once over streamable HTTP and once over stdio, against a fresh
-// service whose clock the journey moves. Every id a step uses comes out of an earlier answer or
-// is one a model could make up; the figures asserted are the rides world's (tools/_world/).
+// Rides and places as a backend answers them: each journey once over streamable HTTP and once over
+// stdio, against a fresh service whose clock the journey moves. Every id a step uses comes out of
+// an earlier answer or is one a model could make up; the figures asserted are the rides world's
+// (tools/_world/).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { overBothTransports, type Out, type ServiceSession } from "./harness.js";

@@ -1,4 +1,4 @@
-// json when values are remembered per state document and arguments (issue 16): never across a
+// json when values are remembered per state document and arguments, for speed: never across a
 // state change, never for a condition that reads the clock.
 import { describe, expect, it } from "vitest";
 import { conditionValue } from "../../src/state/conditionValue.js";

@@ -1,4 +1,5 @@
-// The state operations of `json then`, one row per operation of README's table, plus the store's
+// The state operations of `json then`, one row per operation of docs/state-and-expressions.md's
+// table, plus the store's
 // scope, cap and end-of-session rules.
 import { describe, expect, it } from "vitest";
 import { compileOperations, applyOperations } from "../../src/state/operations.js";

@@ -34,7 +34,7 @@ describe("offer_search validates like production", () => {
     ["2027-09-01", "beyond-booking-horizon", "invalid_date"],
     ["2027-08-31", "flight-offers", undefined],
     ["2027-02-28", "flight-offers", undefined],
-    // 16:00 in Dubai: today's 07:40, 09:35 and 15:05 departures are gone (issue 21, item 6).
+    // 16:00 in Dubai: today's 07:40, 09:35 and 15:05 departures are gone, so none is offered.
     ["2026-10-05", "no-offers-on-route", undefined],
     ["2026-10-06", "flight-offers", undefined],
   ])("DXB→MCT on %s: %s", (date, scenario, errorCode) => {

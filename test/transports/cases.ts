@@ -1,4 +1,5 @@
-// One list of black-box cases, run over streamable HTTP, SSE and stdio (STYLE practice 5).
+// One list of black-box cases, run over streamable HTTP, SSE and stdio with the real SDK client,
+// so no transport can drift from the others unseen.
 // Each asserts what the server put on the wire, in production's exact words.
 import fs from "node:fs";
 import path from "node:path";
@@ -67,7 +68,7 @@ export const cases: Case[] = [
     },
   },
   {
-    // The go-sdk re-marshals each definition (measured by the parity twin, issue 11): mcp.Tool's
+    // The go-sdk re-marshals each definition (measured by the parity twin): mcp.Tool's
     // field order, jsonschema-go's keyword order (type, properties first), Go's omitempty drops
     // a false readOnlyHint or idempotentHint. Same content otherwise, sorted by name.
     name: "tools/list returns every file's json tool block sorted by name, re-marshalled as the go-sdk does",

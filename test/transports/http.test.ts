@@ -1,4 +1,5 @@
-// The HTTP host route by route (SPEC-NOTES 16-19), over real sockets on a free loopback port.
+// The HTTP host route by route (site routes, /mcp, /sse, local safety), over real sockets on a
+// free loopback port.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaults } from "../../src/config.js";
@@ -86,7 +87,7 @@ describe("plain routes", () => {
   });
 });
 
-/** What Go's http.Error writes, as the go-sdk's streamable handler refuses (parity twin, issue 11). */
+/** What Go's http.Error writes, as the go-sdk's streamable handler refuses (parity twin, measured). */
 function expectGoError(res: { status: number; headers: Record<string, unknown>; body: string }, status: number, text: string): void {
   expect(res.status).toBe(status);
   expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -161,7 +162,8 @@ describe("CORS", () => {
 });
 
 describe("/mcp sessions", () => {
-  // SPEC-NOTES 1 said 2025-06-18; the go-sdk answers its latest version (parity twin, issue 11).
+  // To a version it does not support the go-sdk answers its latest one, not 2025-06-18 as first
+  // assumed (measured by the parity twin).
   it("initialize echoes a supported version and answers 2025-11-25 to any other", async () => {
     for (const v of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {
       expect((await openSession(v)).result).toMatchObject({ protocolVersion: v });
@@ -258,7 +260,8 @@ describe("refused initialize", () => {
     const close = vi.spyOn(Server.prototype, "close");
     try {
       for (let i = 0; i < 20; i++) {
-        // Wrong Accept: refused with the go-sdk's 400 (parity twin, issue 11; the SDK said 406).
+        // Wrong Accept: refused with the go-sdk's 400 (measured by the parity twin; the TypeScript
+        // SDK said 406).
         const res = await rawHttp(fresh.baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, accept: "application/json" }, body: initializeBody() });
         expect(res.status).toBe(400);
       }

@@ -1,7 +1,7 @@
 // Every way an editor or a script saves a tool file must reach the watcher, and only a save a
 // client can observe (the list or a definition changed) may announce itself. Node 20's recursive
 // fs.watch stops reporting a path once its inode is replaced (temp file + rename, `sed -i`): the
-// second such save on the same file was announced, the third never was (issue 10, item 1).
+// second such save on the same file was announced, the third never was.
 // A real engine, the real watcher, a real temp catalog, real `sed`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
