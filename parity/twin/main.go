@@ -1,6 +1,6 @@
 // Command twin is the parity twin: a server built on the official Go MCP SDK, as production is,
 // serving the local catalog. The corpus runner records its answers as the snapshots that
-// `npm run parity` holds the local build to (issue 11).
+// `npm run parity` holds the local build to.
 package main
 
 import (
@@ -104,9 +104,10 @@ func main() {
 	}
 }
 
-// host is the little production puts around the go-sdk handler, as SPEC-NOTES 17 and 19 describe
-// it (CORS, a body limit). This layer is production's own code, not the SDK's, so it is taken from
-// the seeds, not measured: cases that reach it say so in allowed-differences.md.
+// host is the little production puts around the go-sdk handler: CORS with every origin, method
+// and header allowed, and a body limit. This layer is production's own code, not the SDK's, so it
+// is taken from what is written of production, not measured: cases that reach it say so in
+// allowed-differences.md.
 func host(next http.Handler, limit int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()

@@ -1,5 +1,5 @@
-// Every relative link of the README, the top-level documents and docs/ resolves, fragment
-// included: a page moved or a heading renamed fails here, not in a reader's browser.
+// Every relative link of the README, the top-level documents, docs/ and the parity notes resolves,
+// fragment included: a page moved or a heading renamed fails here, not in a reader's browser.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../reliability/spawnServer.js";
 import { anchorsOf, checkLinks, slug } from "./links.js";
 
-const topLevel = ["README.md", "ARCHITECTURE.md", "BUILD.md", "SOURCE.md", "FIXTURES.md"].filter((f) => fs.existsSync(path.join(projectRoot, f)));
+const topLevel = ["README.md", "ARCHITECTURE.md", "BUILD.md", "SOURCE.md", "FIXTURES.md", "bench/README.md", "test/parity/allowed-differences.md", "parity/upgrade-v1.8.0.md"].filter((f) => fs.existsSync(path.join(projectRoot, f)));
 const docs = fs
   .readdirSync(path.join(projectRoot, "docs"))
   .filter((f) => f.endsWith(".md"))
