@@ -154,7 +154,8 @@ function definitions(dir) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-// The seed's widget resource, shared with the transport tests.
+// Production's widget resource as the service's description gives it
+// (test/fixtures/widget-resource.json), shared with the transport tests.
 const widgetFixture = JSON.parse(fs.readFileSync(new URL("../test/fixtures/widget-resource.json", import.meta.url), "utf8"));
 const widgetResource = widgetFixture.resource;
 const widgetMeta = widgetResource._meta;

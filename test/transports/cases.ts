@@ -45,7 +45,8 @@ export async function scenarioCli(catalog: TempCatalog, ...args: string[]): Prom
 
 const textResult = (text: string, isError: boolean) => ({ content: [{ type: "text", text }], isError });
 
-// The seed's widget resource, shared with scripts/conformance.mjs.
+// Production's widget resource as the service's description gives it
+// (test/fixtures/widget-resource.json), shared with scripts/conformance.mjs.
 const widget = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../fixtures/widget-resource.json"), "utf8")) as {
   resource: { _meta: unknown } & Record<string, unknown>;
   html: string;
@@ -165,7 +166,7 @@ export const cases: Case[] = [
     },
   },
   {
-    name: "resources/list and resources/read serve ui://careem-mcp-app exactly as the seed prints them",
+    name: "resources/list and resources/read serve ui://careem-mcp-app exactly as production's resource (the fixture) has them",
     async run({ conn }) {
       await conn.client.listResources();
       // mcp.Resource's field order and its _meta map sorted, as the go-sdk marshals them.
