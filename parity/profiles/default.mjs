@@ -1,6 +1,7 @@
 // node parity/profiles/default.mjs: which profile may be the default. Holds every example the
 // contract seeds give as a request/response pair (seed 003, the server surface; the argument
-// failure wording of seed 002 as SPEC-NOTES 6 and 7 settle it) against each recorded profile's
+// failure wording of seed 002: a result with isError and the Go validator's first error, and an
+// unknown tool as JSON-RPC error -32602) against each recorded profile's
 // snapshots, and writes parity/profiles/default.md: per profile and example, agrees or not and
 // why. The default is the newest profile that agrees with all of them. --check: fail if
 // default.md would change. Seeds: ../shared/seeds beside the project (CAREEM_MCP_SEEDS=DIR).
