@@ -8,11 +8,13 @@ import { projectRoot } from "../reliability/spawnServer.js";
 import { anchorsOf, checkLinks, slug } from "./links.js";
 
 const topLevel = ["README.md", "ARCHITECTURE.md", "BUILD.md", "SOURCE.md", "FIXTURES.md", "bench/README.md", "test/parity/allowed-differences.md", "parity/upgrade-v1.8.0.md"].filter((f) => fs.existsSync(path.join(projectRoot, f)));
-const docs = fs
-  .readdirSync(path.join(projectRoot, "docs"))
-  .filter((f) => f.endsWith(".md"))
-  .sort()
-  .map((f) => path.join("docs", f));
+const pagesIn = (dir: string) =>
+  fs
+    .readdirSync(path.join(projectRoot, dir))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => path.join(dir, f));
+const docs = [...pagesIn("docs"), ...pagesIn("parity/profiles"), ...pagesIn("parity/twin/versions")];
 
 describe("links in the documentation", () => {
   it.each([...topLevel, ...docs])("%s: every relative link and anchor resolves", (file) => {
