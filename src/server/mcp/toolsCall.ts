@@ -1,8 +1,7 @@
 // tools/call: the engine decides, the log records, and a debug-level session hears which
 // scenario answered (SPEC-NOTES 4-8). How the scenario was selected (forced or matched) stays
 // in the server log: forcing is never visible to the client.
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallExtra } from "../wire/rpcSession.js";
 import { logCall } from "./logCall.js";
 import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
@@ -27,22 +26,11 @@ export interface ToolsCallContext {
   auth?: boolean;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = CallExtra;
+type ServerResult = unknown;
 
-/** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
+/** Synchronous unless the scenario declares dynamics with something to play. */
 export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> {
-  return answerCall(ctx, params, extra, false) as ServerResult | Promise<ServerResult>;
-}
-
-/**
- * toolsCall for a caller that cannot play dynamics (the HTTP fast path): undefined, with nothing
- * decided or logged, when the tool declares dynamics this session would play.
- */
-export function toolsCallWithoutDynamics(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> | undefined {
-  return answerCall(ctx, params, extra, ctx.dynamics !== undefined);
-}
-
-function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra, declineDynamics: boolean): ServerResult | Promise<ServerResult> | undefined {
   const name = typeof params.name === "string" ? params.name : "";
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
@@ -51,8 +39,7 @@ function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extr
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
   const call = { transport: ctx.transport, sessionId, meta, ...user };
-  const outcome = declineDynamics ? ctx.engine.callToolWithoutDynamics(name, params.arguments, call) : ctx.engine.callTool(name, params.arguments, call);
-  if (outcome === undefined) return undefined;
+  const outcome = ctx.engine.callTool(name, params.arguments, call);
   const durationMs = performance.now() - started;
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
