@@ -188,18 +188,23 @@ export class RpcSession {
       refuse(refusals.unreadableParams(unreadable));
       return reply.end();
     }
-    const controller = new AbortController();
+    // Made on first use: a call answered at once never looks at its signal.
+    let controller: AbortController | undefined;
+    const control = () => (controller ??= new AbortController());
+    const aborted = () => controller?.signal.aborted === true;
     let taken = false;
     const p = isObj(params) ? params : {};
     const extra: CallExtra = {
       requestId: id,
       sessionId: this.opts.id,
-      signal: controller.signal,
+      get signal() {
+        return control().signal;
+      },
       _meta: isObj(p._meta) ? p._meta : undefined,
       requestInfo: arrival.headers ? { headers: arrival.headers } : undefined,
       authInfo: arrival.authInfo,
       sendNotification: (n) => {
-        if (!taken && !controller.signal.aborted) reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined));
+        if (!taken && !aborted()) reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined));
         return Promise.resolve();
       },
       deferred: (fault) => reply.deferred?.(fault),
@@ -219,11 +224,12 @@ export class RpcSession {
       answer(result);
       return reply.end();
     }
-    this.calls.set(id, controller);
+    const running = control();
+    this.calls.set(id, running);
     const settle = (send: () => void) => {
-      if (this.calls.get(id) === controller) this.calls.delete(id);
+      if (this.calls.get(id) === running) this.calls.delete(id);
       // A cancelled call, or one whose session ended, is never answered.
-      if (!taken && !controller.signal.aborted) send();
+      if (!taken && !running.signal.aborted) send();
       reply.end();
     };
     result.then(
