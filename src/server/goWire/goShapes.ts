@@ -1,6 +1,6 @@
 // Results in the shape and key order the go-sdk marshals them: its structs' field order, Go's
 // omitempty, maps sorted, and jsonschema-go's own order for schemas. Measured against the parity
-// twin (issue 11); the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
+// twin; the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
 import { marshalText, Raw, sortKeys } from "./goText.js";
 import { setOwn } from "../../engine/setOwn.js";

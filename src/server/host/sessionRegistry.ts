@@ -67,7 +67,7 @@ export class SessionRegistry {
     if (!entry || (transport !== undefined && entry.session.transport !== transport)) return undefined;
     if (transport === undefined) return entry.session;
     // Moved to the end only if not there already: a delete and set on every request of a busy
-    // session churned the Map's tables (a third of what the fast path left for V8 to promote).
+    // session churned the Map's tables (a third of what a busy session's calls left for V8 to promote).
     if (id !== this.mostRecent) {
       this.entries.delete(id);
       this.entries.set(id, entry);

@@ -33,7 +33,7 @@ export function earlyAnswer(line: string, opts: EarlyOptions): string | undefine
 
 /**
  * Reads stdin up to its first line and answers it if it is a plain initialize. Resolves, once
- * that is settled (or stdin ended first), with the stream the SDK transport should read: every
+ * that is settled (or stdin ended first), with the stream the session should read: every
  * byte of stdin but an answered first line.
  */
 export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOptions, onAnswered: () => void = () => {}): Promise<Readable> {
@@ -76,7 +76,7 @@ export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOp
 }
 
 /**
- * Until the SDK path installs its own handlers (host/shutdown.ts), a SIGINT or SIGTERM ends the
+ * Until startStdio installs its own handlers (host/shutdown.ts), a SIGINT or SIGTERM ends the
  * process as that would: nothing is open yet, so exit 0 at once, after a whole answer line.
  * Returns the function that removes these handlers.
  */
