@@ -23,6 +23,8 @@ export interface PostStreamOptions {
   keepAliveMs: number;
   /** A declared session-expired fault: the session ends once this answer went out. */
   endSession(): void;
+  /** The response closed (answered, or the client went away). */
+  onClose(): void;
   log: Log;
 }
 
@@ -40,7 +42,10 @@ export class PostStream {
     private readonly res: ServerResponse,
     private readonly opts: PostStreamOptions,
   ) {
-    res.once("close", () => this.stop());
+    res.once("close", () => {
+      this.stop();
+      opts.onClose();
+    });
   }
 
   /** The Reply of one call of this POST. */

@@ -117,13 +117,13 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       headers: opensSession ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
       keepAliveMs: ctx.config.keepAliveMs,
       endSession: () => void registry.end(s.id, "expired by a declared session-expired fault"),
+      onClose: () => {
+        s.posts.delete(stream);
+        release();
+      },
       log: ctx.log,
     });
     s.posts.add(stream);
-    res.once("close", () => {
-      s.posts.delete(stream);
-      release();
-    });
     for (const m of messages) s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival);
     settleFresh();
     // The session opened by this POST is in use until its stream closes.

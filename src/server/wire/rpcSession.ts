@@ -188,30 +188,8 @@ export class RpcSession {
       refuse(refusals.unreadableParams(unreadable));
       return reply.end();
     }
-    // Made on first use: a call answered at once never looks at its signal.
-    let controller: AbortController | undefined;
-    const control = () => (controller ??= new AbortController());
-    const aborted = () => controller?.signal.aborted === true;
-    let taken = false;
     const p = isObj(params) ? params : {};
-    const extra: CallExtra = {
-      requestId: id,
-      sessionId: this.opts.id,
-      get signal() {
-        return control().signal;
-      },
-      _meta: isObj(p._meta) ? p._meta : undefined,
-      requestInfo: arrival.headers ? { headers: arrival.headers } : undefined,
-      authInfo: arrival.authInfo,
-      sendNotification: (n) => {
-        if (!taken && !aborted()) reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined));
-        return Promise.resolve();
-      },
-      deferred: (fault) => reply.deferred?.(fault),
-      fault: (fault, dynamics, answerText) => {
-        if ((reply.fault?.(fault, dynamics, answerText) ?? "answer") === "taken") taken = true;
-      },
-    };
+    const extra = new Call(id, this.opts.id, p, arrival, reply);
     let result: unknown;
     try {
       result = handler(p, extra);
@@ -224,17 +202,69 @@ export class RpcSession {
       answer(result);
       return reply.end();
     }
-    const running = control();
+    const running = extra.controller();
     this.calls.set(id, running);
     const settle = (send: () => void) => {
       if (this.calls.get(id) === running) this.calls.delete(id);
       // A cancelled call, or one whose session ended, is never answered.
-      if (!taken && !running.signal.aborted) send();
+      if (!extra.taken && !running.signal.aborted) send();
       reply.end();
     };
     result.then(
       (value: unknown) => settle(() => answer(value)),
       (err: unknown) => settle(() => refuse(err)),
     );
+  }
+}
+
+/**
+ * One call's CallExtra. A class, not an object of closures: a call answered at once is the
+ * rule, and it should allocate little (its AbortController only when something asks for it).
+ */
+class Call implements CallExtra {
+  /** A fault put something else on the wire: the answer must never go out. */
+  taken = false;
+  private abort?: AbortController;
+
+  constructor(
+    readonly requestId: RequestId,
+    readonly sessionId: string | undefined,
+    private readonly params: Record<string, unknown>,
+    private readonly arrival: Arrival,
+    private readonly reply: Reply,
+  ) {}
+
+  get _meta(): Record<string, unknown> | undefined {
+    const meta = this.params._meta;
+    return isObj(meta) ? meta : undefined;
+  }
+
+  get requestInfo(): { headers: IncomingHttpHeaders } | undefined {
+    return this.arrival.headers ? { headers: this.arrival.headers } : undefined;
+  }
+
+  get authInfo(): AuthInfo | undefined {
+    return this.arrival.authInfo;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller().signal;
+  }
+
+  controller(): AbortController {
+    return (this.abort ??= new AbortController());
+  }
+
+  sendNotification(n: { method: string; params?: unknown }): Promise<void> {
+    if (!this.taken && this.abort?.signal.aborted !== true) this.reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined));
+    return Promise.resolve();
+  }
+
+  deferred(fault: TransportFault | undefined): void {
+    this.reply.deferred?.(fault);
+  }
+
+  fault(fault: TransportFault, dynamics: Dynamics, answerText: string): void {
+    if ((this.reply.fault?.(fault, dynamics, answerText) ?? "answer") === "taken") this.taken = true;
   }
 }
