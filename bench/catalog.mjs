@@ -56,8 +56,18 @@ export function makeTempDir(label) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `careem-bench-${label}-`));
 }
 
-/** Copies the given tool files into dest/<domain>/ unchanged. */
+/**
+ * Copies the given tool files into dest/<domain>/ unchanged, and the catalog's shared folders
+ * ("_world": the functions and data tool files call) with them: without those, a tool whose
+ * `json when` calls a world function fails every call.
+ */
 export function copyCatalog(sources, dest) {
+  const roots = new Set(sources.map((s) => path.dirname(path.dirname(s.file))));
+  for (const root of roots) {
+    for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name.startsWith("_")) fs.cpSync(path.join(root, entry.name), path.join(dest, entry.name), { recursive: true });
+    }
+  }
   for (const { domain, name, file } of sources) {
     fs.mkdirSync(path.join(dest, domain), { recursive: true });
     fs.copyFileSync(file, path.join(dest, domain, `${name}.md`));

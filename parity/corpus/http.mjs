@@ -27,6 +27,23 @@ export function httpCases() {
   add("body/response-object-only", [...open(), post({ jsonrpc: "2.0", id: 9, result: {} })]);
   add("body/notification-only", [...open(), post({ jsonrpc: "2.0", method: "notifications/roots/list_changed" })]);
   add("body/duplicate-keys", [...open(), post('{"jsonrpc":"2.0","id":2,"id":3,"method":"ping"}')]);
+  // The JSON decoder's own words for what is not JSON, or not a message (wire/goDecode.ts).
+  add("body/not-json", [...open(), post("mxyz")]);
+  add("body/whitespace-only", [...open(), post("  \n ")]);
+  add("body/missing-colon", [...open(), post('{"jsonrpc" "2.0"}')]);
+  add("body/missing-comma", [...open(), post('{"jsonrpc":"2.0" "id":2}')]);
+  add("body/trailing-comma", [...open(), post('{"jsonrpc":"2.0","id":2,"method":"ping",}')]);
+  add("body/key-not-a-string", [...open(), post('{jsonrpc:"2.0"}')]);
+  add("body/bare-word-true", [...open(), post("true")]);
+  add("body/unclosed-object", [...open(), post('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"a":[1,2,3,4,5,6,7,8,9,10]}')]);
+  // A type error quotes at most 32 bytes of the input from the bad value on, then "...".
+  add("body/method-number-long-tail", [...open(), post('{"jsonrpc":"2.0","method":12345,"id":2,"params":{"a":[1,2,3,4,5,6,7,8,9,10]}}')]);
+  add("body/batch-of-numbers", [...open(), post("[1,2,3]", { opts: { version: false } })]);
+  add("body/jsonrpc-not-a-string", [...open(), post('{"jsonrpc":2,"id":2,"method":"ping"}')]);
+  add("body/id-bool", [...open(), post('{"jsonrpc":"2.0","id":true,"method":"ping"}')]);
+  add("body/id-object", [...open(), post('{"jsonrpc":"2.0","id":{},"method":"ping"}')]);
+  add("body/result-without-id", [...open(), post('{"jsonrpc":"2.0","result":{}}')]);
+  add("body/second-value-ignored", [...open(), post('{"jsonrpc":"2.0","id":2,"method":"ping"}{"x"')]);
 
   add("headers/content-type-text-plain", [...open(), post(ping(), { headers: { "content-type": "text/plain" } })]);
   add("headers/content-type-missing", [...open(), { ...post(ping()), headers: { accept: both } }]);

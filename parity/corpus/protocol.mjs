@@ -41,6 +41,9 @@ export function protocolCases() {
   add("tools-list/empty-params", [req(3, "tools/list", {})]);
   add("tools-list/cursor-unknown", [req(3, "tools/list", { cursor: "bogus" })]);
   add("tools-list/params-null", [req(3, "tools/list", null)]);
+  // Params the go-sdk cannot unmarshal into its params struct (wire/goParams.ts).
+  add("tools-list/params-array", [req(3, "tools/list", [1])]);
+  add("tools-list/cursor-number", [req(3, "tools/list", { cursor: 5 })]);
 
   add("ping/plain", [req(3, "ping")]);
   add("ping/empty-params", [req(3, "ping", {})]);
@@ -49,6 +52,9 @@ export function protocolCases() {
   add("ping/id-string", [req("abc", "ping")]);
   add("ping/id-null", [{ jsonrpc: "2.0", id: null, method: "ping" }]);
   add("ping/id-float", [req(1.5, "ping")]);
+  // jsonrpc2 cuts a number id to an integer, toward zero.
+  add("ping/id-negative-float", [req(-2.7, "ping")]);
+  add("ping/params-null", [req(3, "ping", null)]);
 
   for (const level of ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]) {
     add(`logging/setLevel-${level}`, [req(3, "logging/setLevel", { level })]);

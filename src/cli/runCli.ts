@@ -184,15 +184,16 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
         if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
         if (config.widgetDir) throw new UsageError("--widget-dir needs the HTTP server (the widget's files are served under /_local/widget-build/); drop --stdio");
-        // initialize is answered before the SDK loads: most of a desktop client's wait at spawn.
+        // initialize is answered before the engine's modules load: most of a desktop client's wait at spawn.
         const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
         const { stderrLog } = await import("../server/host/log.js");
         const removeSignalHandlers = exitOnEarlySignals(stderrLog);
-        const stdin = await earlyInitialize(process.stdin, process.stdout, config);
+        let initialized = false;
+        const stdin = await earlyInitialize(process.stdin, process.stdout, config, () => (initialized = true));
         const { startStdio } = await import("../server/stdio/stdio.js");
         // startStdio installs its own handlers before its first await: no moment is left without.
         removeSignalHandlers();
-        await startStdio(config, stdin);
+        await startStdio(config, stdin, { initialized });
         return;
       }
       const { startHttp } = await import("../server/http/http.js");

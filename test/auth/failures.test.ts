@@ -84,7 +84,7 @@ async function openSseSession(openHeaders: Record<string, string>) {
     });
     req.on("error", reject);
   });
-  return {
+  const session = {
     async call(headers: Record<string, string>, body: string, id: number): Promise<Record<string, unknown>> {
       const answered = new Promise<Record<string, unknown>>((resolve) => {
         onText = () => {
@@ -98,6 +98,12 @@ async function openSseSession(openHeaders: Record<string, string>) {
     },
     close: () => req.destroy(),
   };
+  // As a client does: the session serves nothing but ping before initialize (the go-sdk's rule).
+  const init = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "failures", version: "1" } } });
+  await session.call(openHeaders, init, 0);
+  const initialized = await rawHttp(base, { method: "POST", path: endpoint, headers: { "content-type": "application/json", ...openHeaders }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  expect(initialized.status).toBe(202);
+  return session;
 }
 
 function textOf(message: Record<string, unknown>): { isError: unknown; text: unknown } {

@@ -185,9 +185,9 @@ for (const transport of allTransports) {
 // docs/latency-and-faults.md).
 type Observed = { call: RegExp | ((err: Error) => void); next: "succeeds" | RegExp };
 const timedOut = /^MCP error -32001: Request timed out$/;
-// /mcp refuses an unknown session as the go-sdk does (404, text/plain); legacy SSE keeps its JSON-RPC body.
+// Both HTTP transports refuse an unknown session as the go-sdk does (404, text/plain).
 const mcpSessionGone = /^Streamable HTTP error: Error POSTing to endpoint: session not found\n?$/;
-const sessionGone = /Error POSTing to endpoint.*\{"jsonrpc":"2.0","error":\{"code":-32001,"message":"Session not found"\},"id":null\}/;
+const sessionGone = /^Error POSTing to endpoint \(HTTP 404\): session not found\n?$/;
 const faultTable: Record<string, Record<string, Observed>> = {
   "http-429": {
     "streamable HTTP": { call: /^Streamable HTTP error: Error POSTing to endpoint: Too Many Requests$/, next: "succeeds" },

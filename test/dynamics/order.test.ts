@@ -1,20 +1,18 @@
 // Order on a shared stream (stdio, SSE): instant answers keep request order, a late call leaves
-// it. The real server, engine and InOrderReplies, joined to a raw peer by the SDK's in-memory
-// pair, with the dynamics timer injected: time moves only when the test says so.
+// it. The real session and engine, driven through the session's own interface, with the
+// dynamics timer injected: time moves only when the test says so.
 import path from "node:path";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, systemRandom } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import type { Timer } from "../../src/server/dynamics/timer.js";
-import { InOrderReplies } from "../../src/server/mcp/inOrderReplies.js";
-import { createMcpServer } from "../../src/server/mcp/mcpServer.js";
+import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
+import type { Reply, RpcSession } from "../../src/server/wire/rpcSession.js";
 import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
 
 let catalog: TempCatalog;
-let peer: InMemoryTransport;
-let received: JSONRPCMessage[];
+let session: RpcSession;
+let received: Record<string, unknown>[];
 let due: (() => void)[];
 
 /** Holds every timer until release(): the delayed call waits exactly as long as the test wants. */
@@ -30,43 +28,41 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 const ids = () => received.filter((m) => "id" in m).map((m) => (m as { id: unknown }).id);
 const probe = (id: number, mode: string) => ({ jsonrpc: "2.0" as const, id, method: "tools/call", params: { name: "dynamics_probe", arguments: { mode } } });
 
+const reply = (): Reply => ({ write: (text) => received.push(JSON.parse(text) as Record<string, unknown>), end: () => {} });
+const send = (message: Record<string, unknown>) => session.receive(message, reply());
+
 beforeEach(async () => {
   catalog = copyCatalog(path.join(fixturesDir, "dynamics", "tools"));
   due = [];
   const engine = new Engine({ toolsDir: catalog.dir, forced: new OverridesReader(catalog.runDir) });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  const ordered = new InOrderReplies(serverSide);
-  const server = createMcpServer({
+  session = createMcpSession({
     engine,
     serviceVersion: "test",
     widgetDomain: "https://example.test",
     transport: "stdio",
+    sessionId: "stdio",
     log: () => {},
     dynamics: { scale: 1, timer: heldTimer, random: systemRandom },
-    port: { deferred: (id) => ordered.release(id) },
+    unrelated: () => {},
   });
-  peer = clientSide;
   received = [];
-  peer.onmessage = (m) => received.push(m);
-  await server.connect(ordered);
-  await peer.start();
-  await peer.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
-  await peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
   await settle();
   received = [];
 });
 
-afterEach(async () => {
-  await peer?.close();
+afterEach(() => {
+  session.close();
   catalog.remove();
 });
 
 describe("order on a shared stream", () => {
   it("quick calls sent after a slow one answer at once, in their order; the slow one when its delay ends", async () => {
-    await peer.send(probe(1, "slow"));
-    await peer.send(probe(2, "quick"));
-    await peer.send({ jsonrpc: "2.0", id: 3, method: "ping" });
-    await peer.send(probe(4, "quick"));
+    send(probe(1, "slow"));
+    send(probe(2, "quick"));
+    send({ jsonrpc: "2.0", id: 3, method: "ping" });
+    send(probe(4, "quick"));
     await settle();
     expect(ids()).toEqual([2, 3, 4]);
     for (const fn of due.splice(0)) fn();

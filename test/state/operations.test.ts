@@ -76,7 +76,7 @@ describe("state store", () => {
     const registry = new SessionRegistry(() => {});
     const store = new StateStore();
     registry.onEnd((id) => store.endSession(id));
-    registry.open({ id: "s1", transport: "stdio", server: {} as never, close: async () => {} } as never);
+    registry.open({ id: "s1", transport: "stdio", notify: () => {}, close: async () => {} } as never);
     // Reading a state that never changed keeps nothing: only a write does.
     expect(store.read(store.keyFor({ sessionId: "s1" }), () => ({ a: 1 }))).toEqual({ a: 1 });
     expect(store.size).toBe(0);

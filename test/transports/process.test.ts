@@ -86,15 +86,16 @@ describe("stdio process", () => {
 });
 
 describe("stdio early initialize", () => {
-  // A first-line initialize is answered before the SDK loads (earlyInitialize.ts); the same
-  // request as a later line is the SDK's to answer. Both must be the same bytes.
+  // A first-line initialize is answered before the engine's modules load (earlyInitialize.ts);
+  // the same request as a later line is the session's to answer. Both must be the same bytes.
   const init = (id: number | string, protocolVersion: unknown) =>
     `${JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`;
   it.each([
-    ["a supported version", 1, "2025-11-25"],
-    ["an unknown version (answered 2025-06-18)", "one", "1999-01-01"],
-    ["a version that is not a string", 3, 42],
-  ])("%s: the early answer is the SDK's answer, byte for byte", async (_label, id, version) => {
+    ["a supported version", 1, "2025-11-25", "result"],
+    ["an unknown version (answered 2025-11-25)", "one", "1999-01-01", "result"],
+    // The go-sdk cannot unmarshal the params: its decoder's error, code 0 (parity twin).
+    ["a version that is not a string", 3, 42, "error"],
+  ])("%s: the early answer is the session's answer, byte for byte", async (_label, id, version, answer) => {
     const early = spawnCli(["--stdio"]);
     early.child.stdin.write(init(id, version));
     const late = spawnCli(["--stdio"]);
@@ -102,21 +103,22 @@ describe("stdio early initialize", () => {
     late.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${init(id, version)}`);
     for (const proc of [early, late]) await expect.poll(() => proc.stdout().includes("\n"), { timeout: 15_000 }).toBe(true);
     expect(early.stdout()).toBe(late.stdout());
-    expect(JSON.parse(early.stdout())).toMatchObject({ id, result: { serverInfo: { name: "careem-mcp-service" } } });
+    if (answer === "result") expect(JSON.parse(early.stdout())).toMatchObject({ id, result: { serverInfo: { name: "careem-mcp-service" } } });
+    else expect(JSON.parse(early.stdout())).toMatchObject({ id, error: { code: 0, message: expect.stringMatching(/^handling 'initialize': unmarshaling .* into Go struct field mcp\.initializeParamsV2\.protocolVersion of type string$/) } });
     for (const proc of [early, late]) proc.child.stdin.end();
     expect([await early.exited, await late.exited]).toEqual([0, 0]);
   });
 });
 
 describe("stdio parse errors", () => {
-  it("a line that is not JSON gets the JSON-RPC parse error, and the session goes on", async () => {
+  it("a line that is not JSON gets the go-sdk decoder's words as a JSON-RPC parse error, and the session goes on", async () => {
     const proc = spawnCli(["--stdio"]);
     proc.child.stdin.write("{not json\n");
     proc.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" })}\n`);
     await expect.poll(() => proc.stdout().split("\n").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     const lines = proc.stdout().trimEnd().split("\n").sort();
     // Envelope in the go-sdk's order (jsonrpc, id, result), as the parity twin measured.
-    expect(lines).toEqual(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: Invalid JSON"}}', '{"jsonrpc":"2.0","id":7,"result":{}}'].sort());
+    expect(lines).toEqual(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"malformed payload: unmarshaling jsonrpc message: json: expected \'\\"\' at the beginning of a string value: not json"}}', '{"jsonrpc":"2.0","id":7,"result":{}}'].sort());
     proc.child.stdin.end();
     expect(await proc.exited).toBe(0);
   });

@@ -1,10 +1,9 @@
 // The registry's order of use (the --max-sessions cap ends the least recently used session):
 // a lookup by the session's own transport moves it to the end, unless it is there already.
 import { describe, expect, it } from "vitest";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SessionRegistry, type OpenSession } from "../../src/server/host/sessionRegistry.js";
 
-const session = (id: string): OpenSession => ({ id, transport: "http", server: {} as Server, close: async () => {} });
+const session = (id: string): OpenSession => ({ id, transport: "http", notify: () => {}, close: async () => {} });
 
 describe("SessionRegistry order of use", () => {
   it("follows every use, including after the most recent session ended", async () => {

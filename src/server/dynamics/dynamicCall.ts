@@ -1,14 +1,12 @@
 // The host side of a scenario's `json dynamics`: plan the call, keep it on the synchronous path
 // when there is nothing to play, else wait, notify and fault as declared. Called by toolsCall.
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Dynamics, LogLevel } from "../../engine/dynamics.js";
 import type { RandomSource } from "../../engine/types.js";
 import { goMessageText } from "../goWire/goWire.js";
 import type { Log } from "../host/log.js";
 import { isInstant, planDynamics, type Plan } from "./plan.js";
 import { play } from "./play.js";
-import type { SessionPort } from "./sessionPort.js";
+import type { CallExtra } from "../wire/rpcSession.js";
 import type { Timer } from "./timer.js";
 
 /** One per process: the --delay-scale and the time and randomness the runtime uses. */
@@ -21,14 +19,14 @@ export interface DynamicsRuntime {
 /** One per session. */
 export interface DynamicsSession {
   runtime: DynamicsRuntime;
-  port?: SessionPort;
   logLevel(): LogLevel | undefined;
   /** True once the session has ended (its transport closed). */
   closed(): boolean;
   log: Log;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = CallExtra;
+type ServerResult = unknown;
 
 function progressTokenOf(extra: Extra): string | number | undefined {
   const token = extra._meta?.progressToken;
@@ -55,7 +53,7 @@ export function planCall(session: DynamicsSession, dynamics: Dynamics | undefine
   });
   if (isInstant(plan)) return undefined;
   session.log(`dynamics: tool=${JSON.stringify(tool)} ${request} answers in ${plan.delayMs}ms, ${plan.events.length} notification(s)${plan.fault ? `, then ${plan.fault}` : ""}`);
-  session.port?.deferred?.(extra.requestId, plan.fault === "hang" ? undefined : plan.fault);
+  extra.deferred(plan.fault === "hang" ? undefined : plan.fault);
   return plan;
 }
 
@@ -63,15 +61,15 @@ export async function playCall(session: DynamicsSession, plan: Plan, dynamics: D
   const due = await play(plan, {
     timer: session.runtime.timer,
     signal: extra.signal,
-    notify: (n) => extra.sendNotification(n as ServerNotification),
+    notify: (n) => extra.sendNotification(n),
     onNotifyError: (err) => session.log(`dynamics: ${tool}: a notification could not be sent: ${err instanceof Error ? err.message : String(err)}`),
   });
   const request = `request=${JSON.stringify(extra.requestId)}`;
   if (!due) {
-    // The SDK sends nothing for an aborted request; say why it stopped.
+    // Nothing is sent for an aborted request (the wire ends its stream); say why it stopped.
     const why = session.closed() ? "its session ended" : "the client cancelled it";
     session.log(`call stopped: tool=${JSON.stringify(tool)} ${request} ${why}; no answer sent`);
-    session.port?.stopped?.(extra.requestId);
+    extra.stopped?.();
     return result;
   }
   if (plan.fault === "hang") session.log(`call released: tool=${JSON.stringify(tool)} ${request} hung for the ${plan.delayMs}ms limit; answering`);
@@ -79,8 +77,7 @@ export async function playCall(session: DynamicsSession, plan: Plan, dynamics: D
     session.log(`fault: tool=${JSON.stringify(tool)} ${request} ${plan.fault}`);
     // The answer as the wire would carry it (go-sdk text), so a fault's half answer is half of that.
     const answer = goMessageText({ jsonrpc: "2.0", id: extra.requestId, result }, "tools/call");
-    if (session.port?.fault) session.port.fault(plan.fault, extra.requestId, dynamics, answer);
-    else session.log(`fault: ${plan.fault} is not available on this transport; answering normally`);
+    extra.fault(plan.fault, dynamics, answer);
   }
   return result;
 }

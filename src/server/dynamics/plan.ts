@@ -67,7 +67,7 @@ export function planDynamics(d: Dynamics, input: PlanInput): Plan {
   return { delayMs: scale(declared), events, ...(fault && { fault }) };
 }
 
-/** A plan that does nothing a synchronous answer would not: keep the call on the fast path. */
+/** A plan that does nothing a synchronous answer would not: keep the call synchronous. */
 export function isInstant(plan: Plan): boolean {
   return plan.delayMs === 0 && plan.events.length === 0 && plan.fault === undefined;
 }

@@ -1,8 +1,8 @@
 // Results in the shape and key order the go-sdk marshals them: its structs' field order, Go's
 // omitempty, maps sorted, and jsonschema-go's own order for schemas. Measured against the parity
-// twin (issue 11); the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
+// twin; the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
-import { marshalText, sortKeys } from "./goText.js";
+import { marshalText, Raw, sortKeys } from "./goText.js";
 import { setOwn } from "../../engine/setOwn.js";
 
 type Obj = Record<string, unknown>;
@@ -117,7 +117,8 @@ function pick(o: Obj, keys: string[]): Obj {
 
 /** A result as the go-sdk's result struct for `method` marshals it. */
 export function goResult(method: string | undefined, result: unknown): unknown {
-  if (!isObj(result)) return result;
+  // Already written the go-sdk's way (tools/list, see mcp/toolListText.ts).
+  if (!isObj(result) || result instanceof Raw) return result;
   switch (method) {
     case "initialize": {
       const caps = isObj(result.capabilities) ? result.capabilities : {};

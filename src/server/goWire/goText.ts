@@ -1,7 +1,7 @@
 // JSON text as the go-sdk's JSON-RPC layer writes it. Its wire encoder does not escape HTML
 // (json.Encoder with SetEscapeHTML(false)), but values it embeds pre-marshalled by json.Marshal
 // (tool schemas, structured output) carry json.Marshal's escapes: `<`, `>`, `&` as \u003c...
-// Measured by the parity twin (issue 11).
+// Measured by the parity twin.
 import { goJsonOf } from "../../engine/goJson.js";
 import { isIndexKey, stringifyDeep } from "../../engine/jsonText.js";
 import { sortKeys } from "../../engine/sortKeys.js";

@@ -1,8 +1,7 @@
 // The one owner of every session's lifetime, on every transport: a session is opened here once
 // its initialize succeeded, and ended here (DELETE, idle expiry, the --max-sessions cap, a
 // closed stream, shutdown). Routes ask it for a session; code holding per-session state frees it
-// in an onSessionEnd listener.
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// in an onEnd hook.
 import type { Log } from "./log.js";
 
 export type TransportKind = "http" | "sse" | "stdio";
@@ -10,7 +9,8 @@ export type TransportKind = "http" | "sse" | "stdio";
 export interface OpenSession {
   id: string;
   transport: TransportKind;
-  server: Server;
+  /** Sends a notification about no request in particular on the session's own stream. */
+  notify(method: string, params: unknown): void;
   /** Closes the session's streams; called once, when the registry ends the session. */
   close(): Promise<void>;
 }
@@ -46,11 +46,6 @@ export class SessionRegistry {
     private readonly limits: RegistryLimits = { idleTimeoutMs: 0, maxSessions: 0 },
   ) {}
 
-  /** Called when a session ends, for any reason, after it left the registry. */
-  onSessionEnd(listener: SessionEndListener): void {
-    this.listeners.push(listener);
-  }
-
   open(session: OpenSession): void {
     if (limited(session)) this.makeRoom();
     this.entries.set(session.id, { session, active: 0 });
@@ -58,7 +53,7 @@ export class SessionRegistry {
     this.startIdle(session.id);
   }
 
-  /** The same, for code that frees per-session state by id (forcing, the journal). */
+  /** Called with the id when a session ends, for any reason, after it left the registry (forcing, the journal). */
   onEnd(hook: (id: string) => void): void {
     this.listeners.push((session) => hook(session.id));
   }
@@ -72,7 +67,7 @@ export class SessionRegistry {
     if (!entry || (transport !== undefined && entry.session.transport !== transport)) return undefined;
     if (transport === undefined) return entry.session;
     // Moved to the end only if not there already: a delete and set on every request of a busy
-    // session churned the Map's tables (a third of what the fast path left for V8 to promote).
+    // session churned the Map's tables (a third of what a busy session's calls left for V8 to promote).
     if (id !== this.mostRecent) {
       this.entries.delete(id);
       this.entries.set(id, entry);
@@ -127,9 +122,11 @@ export class SessionRegistry {
   /** `notifications/tools/list_changed` with `"params": {}`, as production sends it (SPEC-NOTES 9). */
   broadcastToolsChanged(): void {
     for (const { session } of this.entries.values()) {
-      session.server
-        .notification({ method: "notifications/tools/list_changed", params: {} })
-        .catch((err: unknown) => this.log(`could not notify session ${session.id}: ${err instanceof Error ? err.message : String(err)}`));
+      try {
+        session.notify("notifications/tools/list_changed", {});
+      } catch (err) {
+        this.log(`could not notify session ${session.id}: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }
   }
 

@@ -9,18 +9,22 @@ import type { HostContext } from "./hostContext.js";
 import { sendRpcError } from "./sendRpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
 import { messagesPath, sseRoutes } from "./sseRoutes.js";
-import { streamableRoute } from "./streamableRoute.js";
+import type { McpHandler } from "./streamable.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { localPrefix, localRoutes } from "../local/localRoutes.js";
 
-export function createApp(ctx: HostContext): express.Express {
+/** `mcp`: the /mcp handler; without --auth the front door (http.ts) calls it before express. */
+export function createApp(ctx: HostContext, mcp: McpHandler): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  // /mcp checks its Host itself, in the go-sdk's order and words (goWire/goHttp.ts).
+  // The MCP endpoints check their Host themselves, in the go-sdk's order and words.
   const checkHost = hostCheck(ctx.config.host, ctx.config.allowedHosts);
-  app.use((req, res, next) => (req.path === "/mcp" ? next() : checkHost(req, res, next)));
+  const ownHostCheck = new Set(["/mcp", "/sse", messagesPath]);
+  app.use((req, res, next) => (ownHostCheck.has(req.path) ? next() : checkHost(req, res, next)));
   app.use(["/mcp", "/sse", messagesPath], cors);
   if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
-  app.all("/mcp", streamableRoute(ctx));
+  // What the bearer gate proved rides on the request (the SDK's auth middleware sets req.auth).
+  app.all("/mcp", (req, res) => mcp(req, res, (req as Request & { auth?: AuthInfo }).auth));
   app.use(sseRoutes(ctx));
   // Local-only journal, forcing API and dashboard: no CORS, own-origin writes only (issue 14).
   if (ctx.local) app.use(localPrefix, localRoutes(ctx.local));

@@ -29,8 +29,8 @@ export function isAllowedName(hostname: string, allowedHosts: readonly string[])
 
 /**
  * The one answer to "may this Host header be served?": every name when bound elsewhere than
- * loopback; otherwise loopback names and the --allowed-host names. /mcp and the fast path ask it
- * in the go-sdk's order of checks (goWire/goHttp.ts); every other route asks it through hostCheck.
+ * loopback; otherwise loopback names and the --allowed-host names. The MCP endpoints ask it in
+ * the go-sdk's order of checks (goWire/goHttp.ts); every other route asks it through hostCheck.
  */
 export function allowsHost(boundHost: string, allowedHosts: readonly string[]): (hostHeader: string) => boolean {
   if (!isLoopbackName(boundHost)) return () => true;

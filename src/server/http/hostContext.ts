@@ -1,13 +1,13 @@
 // What every transport host shares: one engine over the tools directory, the log, and the
 // registry of open sessions that list changes are broadcast to.
 import type { Config } from "../../config.js";
-import { createMcpServer } from "../mcp/mcpServer.js";
+import { createMcpSession } from "../mcp/mcpSession.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
 import type { LocalContext } from "../local/localContext.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
-import type { SessionPort } from "../dynamics/sessionPort.js";
+import type { RpcSession } from "../wire/rpcSession.js";
 import type { Clock } from "../../engine/types.js";
 
 export interface HostContext {
@@ -21,17 +21,19 @@ export interface HostContext {
   clock?: Clock;
 }
 
-/** `port`: how this session's transport defers answers and plays faults (see src/server/dynamics/). */
-export function serverFor(ctx: HostContext, transport: string, port?: SessionPort) {
-  return createMcpServer({
+/** A session of this host: `unrelated` is where its notifications about no request go. */
+export function sessionFor(ctx: HostContext, transport: string, sessionId: string, unrelated: (text: string) => void): RpcSession {
+  return createMcpSession({
     engine: ctx.engine,
     dynamics: dynamicsRuntime(ctx.config),
-    port,
     serviceVersion: ctx.config.serviceVersion,
     widgetDomain: ctx.config.widgetDomain,
     transport,
+    sessionId,
     log: ctx.log,
     onCall: ctx.local?.journal.record,
     auth: ctx.config.auth,
+    unrelated,
   });
 }
+

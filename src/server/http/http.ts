@@ -4,7 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../../config.js";
 import { createApp } from "./app.js";
-import { frontDoor } from "./fastPath/frontDoor.js";
+import { streamableHandler } from "./streamable.js";
+import { CORS } from "./cors.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { openSharedStore, parseStoreUrl } from "../../store/openStore.js";
 import { stderrLog, type Log } from "../host/log.js";
@@ -60,7 +61,12 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry, undefined, shared?.store);
   const local = createLocal(engine, config, registry, sessionForcing);
   const ctx = { engine, config, log, registry, local, clock: opts.clock };
-  const server = http.createServer(frontDoor(createApp(ctx), ctx));
+  const mcp = streamableHandler(ctx);
+  const app = createApp(ctx, mcp);
+  // /mcp goes straight to its handler, without express's routing, unless --auth puts its bearer
+  // gate in front of it (then express routes it to the same handler).
+  const isMcp = (url: string | undefined) => url !== undefined && url.startsWith("/mcp") && (url.length === 4 || url[4] === "?");
+  const server = http.createServer(config.auth ? app : (req, res) => (!isMcp(req.url) ? app(req, res) : req.method === "OPTIONS" ? void res.writeHead(200, CORS).end() : mcp(req, res)));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {

@@ -1,41 +1,52 @@
 // `/sse`: the legacy HTTP+SSE transport of protocol 2024-11-05 (SPEC-NOTES 18). GET /sse opens
-// the stream, whose first event names /messages?sessionId=... for the client's POSTs.
-import { Router } from "express";
-import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+// the stream, whose first event names /messages?sessionId=... for the client's POSTs; every
+// answer of the session travels on that one stream, and a POST only gets `202 Accepted`. The
+// POST is checked in go-sdk v1.6.1's SSEHandler order and words (Host, Content-Type, session,
+// one message, checkRequest), dispatched as every session is (wire/rpcSession.ts).
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Router, type Request } from "express";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
-import { serverFor, type HostContext } from "./hostContext.js";
-import { GoWire } from "../goWire/goWire.js";
-import { speakGoSse } from "../goWire/speakGo.js";
-import { InOrderReplies } from "../mcp/inOrderReplies.js";
-import { protocolVersionCheck } from "./protocolVersionCheck.js";
-import { readJsonBody } from "./readJsonBody.js";
-import { protocolErrors } from "../mcp/protocolErrors.js";
-import { checkPost } from "./checkPost.js";
-import { sendProtocolError } from "./sendRpcError.js";
-import { HeldPosts, ssePort } from "./sseFaults.js";
+import { sessionFor, type HostContext } from "./hostContext.js";
+import { allowsHost } from "./hostCheck.js";
+import { baseMediaType } from "../goWire/goHttp.js";
+import { readBody } from "./readBody.js";
+import { sendWireError } from "./sendWireError.js";
+import { CORS } from "./cors.js";
+import { goDecode } from "../wire/goDecode.js";
+import { checkRequest } from "../wire/methods.js";
+import { refusals } from "../wire/wireError.js";
+import type { RpcSession } from "../wire/rpcSession.js";
+import { sseReply } from "./sseFaults.js";
 
 interface SseSession extends OpenSession {
-  sse: SSEServerTransport;
-  /** POSTs carrying calls, held a moment so a declared fault can claim them (sseFaults.ts). */
-  posts: HeldPosts;
+  rpc: RpcSession;
+  stream: ServerResponse;
 }
 
 export const messagesPath = "/messages";
 
 export function sseRoutes(ctx: HostContext): Router {
   const router = Router();
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const refuseHost = (req: IncomingMessage, res: ServerResponse) => {
+    const host = req.headers.host ?? "";
+    if (hostOk(host)) return false;
+    sendWireError(res, refusals.forbiddenHost(host));
+    return true;
+  };
 
-  router.get("/sse", async (_req, res) => {
-    const transport = new SSEServerTransport(messagesPath, res);
-    // Every answer of the session shares this one stream, as over stdio: keep request order.
-    speakGoSse(transport);
-    const ordered = new InOrderReplies(new GoWire(transport));
-    const posts = new HeldPosts();
-    const id = transport.sessionId;
-    const endSession = () => void ctx.registry.end(id, "expired by a declared session-expired fault");
-    const server = serverFor(ctx, "sse", ssePort(posts, ordered, res, endSession));
-    // The SDK's SSE transport has no keep-alive of its own; idle proxies would drop the stream.
+  router.get("/sse", (req, res) => {
+    if (refuseHost(req, res)) return;
+    const id = randomUUID();
+    res.writeHead(200, { ...CORS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    res.write(`event: endpoint\ndata: ${messagesPath}?sessionId=${id}\n\n`);
+    const send = (text: string) => {
+      if (!res.writableEnded) res.write(`event: message\ndata: ${text}\n\n`);
+    };
+    const rpc = sessionFor(ctx, "sse", id, send);
+    // Idle proxies would drop a silent stream.
     const keepAlive =
       ctx.config.keepAliveMs >= 1
         ? setInterval(() => {
@@ -43,32 +54,47 @@ export function sseRoutes(ctx: HostContext): Router {
           }, ctx.config.keepAliveMs)
         : undefined;
     keepAlive?.unref();
-    ordered.onclose = () => {
+    const session: SseSession = {
+      id,
+      transport: "sse",
+      rpc,
+      stream: res,
+      notify: (method, params) => rpc.notify(method, params),
+      close: async () => {
+        rpc.close();
+        res.end();
+      },
+    };
+    res.once("close", () => {
       if (keepAlive) clearInterval(keepAlive);
       void ctx.registry.end(id, "closed (SSE)");
-    };
-    const session: SseSession = { id, transport: "sse", server, close: () => server.close(), sse: transport, posts };
+    });
     ctx.registry.open(session);
     ctx.log(`session ${id} opened (SSE)`);
-    await server.connect(ordered);
   });
 
-  router.post(messagesPath, protocolVersionCheck, async (req, res) => {
+  router.post(messagesPath, (req, res) => {
+    if (refuseHost(req, res)) return;
+    if (baseMediaType(req.headers["content-type"]) !== "application/json") return sendWireError(res, refusals.contentType());
     const id = typeof req.query.sessionId === "string" ? req.query.sessionId : "";
+    if (id === "") return sendWireError(res, refusals.sseSessionIdRequired());
     const session = ctx.registry.get(id, "sse") as SseSession | undefined;
-    if (!session) return sendProtocolError(res, protocolErrors.sessionNotFound);
-    const read = await readJsonBody(req, ctx.config.bodyLimit);
-    if (!read.ok) return sendProtocolError(res, read.error);
-    // Checked and worded here as /mcp words them (protocolErrors.ts): the SDK's SSE transport
-    // answers these in plain text ("Invalid message: [object Object]"). A batch is its members.
-    const checked = checkPost(req, read.value);
-    if (!checked.ok) return sendProtocolError(res, checked.error);
-    session.posts.hold(read.value, res);
-    // What the SDK's handlePostMessage passes on: the request, and what --auth's bearer gate proved.
-    const requestInfo = { headers: req.headers, url: new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`) };
-    const authInfo = (req as typeof req & { auth?: AuthInfo }).auth;
-    for (const message of checked.messages) await session.sse.handleMessage(message, { requestInfo, authInfo });
-    res.status(202).end("Accepted");
+    if (!session) return sendWireError(res, refusals.sessionNotFound());
+    readBody(req, ctx.config.bodyLimit, (read) => {
+      if (!read.ok) return sendWireError(res, refusals.tooLarge(ctx.config.bodyLimit));
+      // One message per POST: the go-sdk's SSE transport decodes no batch.
+      const decoded = goDecode(read.text);
+      if (!decoded.ok || Array.isArray(decoded.value)) return sendWireError(res, refusals.unparsableBody());
+      const message = decoded.value as Record<string, unknown>;
+      if (typeof message.method === "string" && message.method !== "") {
+        const bad = checkRequest(message as { method: string });
+        if (bad) return sendWireError(res, bad);
+      }
+      if (!ctx.registry.get(id, "sse")) return sendWireError(res, refusals.sessionNotFound());
+      const reply = sseReply(session.stream, res, ctx.log, () => void ctx.registry.end(id, "expired by a declared session-expired fault"));
+      session.rpc.receive(message, reply.reply, { headers: req.headers, authInfo: (req as Request & { auth?: AuthInfo }).auth });
+      reply.dispatched();
+    });
   });
 
   return router;

@@ -3,7 +3,6 @@ import type { Config } from "../../config.js";
 import type { Engine } from "../../engine/engine.js";
 import type { SessionForcing } from "../../forcing/sessionForcing.js";
 import { Journal } from "../../journal/journal.js";
-import { OverridesReader } from "../../overrides/overridesFile.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
 import type { LocalContext } from "./localContext.js";
 
@@ -18,7 +17,6 @@ export function createLocal(engine: Engine, config: Config, registry: SessionReg
     registry,
     journal: new Journal(),
     sessionForcing,
-    overrides: new OverridesReader(config.runDir),
     changed(what) {
       for (const listener of listeners) listener(what);
     },

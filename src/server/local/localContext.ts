@@ -3,7 +3,6 @@ import type { Config } from "../../config.js";
 import type { Engine } from "../../engine/engine.js";
 import type { SessionForcing } from "../../forcing/sessionForcing.js";
 import type { Journal } from "../../journal/journal.js";
-import type { OverridesReader } from "../../overrides/overridesFile.js";
 import type { SessionRegistry } from "../host/sessionRegistry.js";
 
 export interface LocalContext {
@@ -12,7 +11,6 @@ export interface LocalContext {
   registry: SessionRegistry;
   journal: Journal;
   sessionForcing: SessionForcing;
-  overrides: OverridesReader;
   /** Tells the page's open event streams that forcing changed (so it redraws). */
   changed(what: "overrides" | "sessions"): void;
   onChange(listener: (what: "overrides" | "sessions") => void): () => void;

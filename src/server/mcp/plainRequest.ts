@@ -1,7 +1,6 @@
-// Requests that may be answered without the SDK's protocol layer (the /mcp fast path, stdio's
-// early initialize): exactly those the SDK's JSON-RPC schema accepts without changing them. A
-// batch, a task request, a progress token, odd ids or extra keys are left to the SDK, so its
-// answer stays the SDK's.
+// Requests stdio's early initialize may answer before the session exists: plain ones only. A
+// batch, a task request, a progress token, odd ids or extra keys are left to the session, so
+// the answer stays the session's.
 
 export interface PlainRequest {
   id: string | number;

@@ -1,17 +1,16 @@
 // tools/call: the engine decides, the log records, and a debug-level session hears which
 // scenario answered (SPEC-NOTES 4-8). How the scenario was selected (forced or matched) stays
 // in the server log: forcing is never visible to the client.
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest, ServerResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallExtra } from "../wire/rpcSession.js";
 import { logCall } from "./logCall.js";
 import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
-import type { CallOutcome } from "../../engine/types.js";
 import { RpcError } from "./rpcError.js";
 import { isObject } from "../../engine/isObject.js";
 import type { CallToRecord } from "../../journal/journal.js";
 import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";
 import { identifyCall } from "../auth/callIdentity.js";
+import type { CallOutcome } from "../../engine/types.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 import { callShared } from "../../store/sharedCall.js";
 
@@ -30,22 +29,8 @@ export interface ToolsCallContext {
   auth?: boolean;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** Synchronous unless a debug notification has to go first (see mcpServer.ts on why it matters). */
-export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> {
-  return answerCall(ctx, params, extra, false) as ServerResult | Promise<ServerResult>;
-}
-
-/**
- * toolsCall for a caller that cannot play dynamics (the HTTP fast path): undefined, with nothing
- * decided or logged, when the tool declares dynamics this session would play.
- */
-export function toolsCallWithoutDynamics(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> | undefined {
-  // State in Redis is fetched before the call and written after it: never the synchronous path.
-  if (sharedStateOf(ctx.engine)) return undefined;
-  return answerCall(ctx, params, extra, ctx.dynamics !== undefined);
-}
+type Extra = CallExtra;
+type ServerResult = unknown;
 
 /** The engine's state when it lives in Redis (--store), else undefined. */
 function sharedStateOf(engine: ToolEngine): SharedStateStore | undefined {
@@ -53,7 +38,11 @@ function sharedStateOf(engine: ToolEngine): SharedStateStore | undefined {
   return state instanceof SharedStateStore ? state : undefined;
 }
 
-function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra, declineDynamics: boolean): ServerResult | Promise<ServerResult> | undefined {
+/**
+ * Synchronous unless the scenario declares dynamics with something to play, or the state lives
+ * in Redis (--store: fetched before the call, written after it).
+ */
+export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>, extra: Extra): ServerResult | Promise<ServerResult> {
   const name = typeof params.name === "string" ? params.name : "";
   const started = performance.now();
   // Missing or null arguments count as {}: the engine takes them as they came.
@@ -62,12 +51,9 @@ function answerCall(ctx: ToolsCallContext, params: Record<string, unknown>, extr
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
   const call = { transport: ctx.transport, sessionId, meta, ...user };
-  const run = () => (declineDynamics ? ctx.engine.callToolWithoutDynamics(name, params.arguments, call) : ctx.engine.callTool(name, params.arguments, call));
   const shared = sharedStateOf(ctx.engine);
-  if (shared) return callShared(shared, shared.keyFor(call), run).then((outcome) => (outcome === undefined ? undefined : answered(ctx, name, sessionId, started, params, extra, outcome))) as Promise<ServerResult>;
-  const outcome = run();
-  if (outcome === undefined) return undefined;
-  return answered(ctx, name, sessionId, started, params, extra, outcome);
+  if (shared) return callShared(shared, shared.keyFor(call), () => ctx.engine.callTool(name, params.arguments, call)).then((outcome) => answered(ctx, name, sessionId, started, params, extra, outcome));
+  return answered(ctx, name, sessionId, started, params, extra, ctx.engine.callTool(name, params.arguments, call));
 }
 
 function answered(ctx: ToolsCallContext, name: string, sessionId: string | undefined, started: number, params: Record<string, unknown>, extra: Extra, outcome: CallOutcome): ServerResult | Promise<ServerResult> {

@@ -1,20 +1,21 @@
 // A spawning client's first line is `initialize`, and it waits for the answer. Loading the SDK
 // (zod schemas above all) is most of a cold start, and the answer needs none of it: a plain
 // initialize is answered here, in the SDK's exact bytes, and the SDK is loaded after. Every
-// other byte reaches the SDK's transport unchanged, so what follows is served as before.
-// Imports nothing from the SDK on purpose.
+// other byte reaches the session unchanged, and the session is told initialize was answered
+// (`onAnswered`), so what follows is served as if it had answered it itself.
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import { initializeResult } from "../mcp/initializeResult.js";
 import { plainRequest } from "../mcp/plainRequest.js";
 import { goMessageText } from "../goWire/goWire.js";
+import { paramsProblem } from "../wire/goParams.js";
 
 export interface EarlyOptions {
   serviceVersion: string;
-  /** Lines longer than this are the SDK path's to refuse (see stdioLines.ts). */
+  /** Lines longer than this are the session's to refuse (see stdioLines.ts). */
   bodyLimit: number;
 }
 
-/** The answer to this line if it is a plain initialize request, as the SDK's stdio transport writes it. */
+/** The answer to this line if it is a plain initialize request, as the session would write it. */
 export function earlyAnswer(line: string, opts: EarlyOptions): string | undefined {
   let message: unknown;
   try {
@@ -24,17 +25,18 @@ export function earlyAnswer(line: string, opts: EarlyOptions): string | undefine
     return undefined;
   }
   const request = plainRequest(message, ["initialize"]);
-  if (!request || request.params === undefined) return undefined;
+  // Params the go-sdk cannot unmarshal are the session's to refuse.
+  if (!request || request.params === undefined || paramsProblem("initialize", request.params)) return undefined;
   // As the stdio transport writes it now: the go-sdk's text (goWire/goWire.ts).
   return `${goMessageText({ result: initializeResult(opts.serviceVersion, request.params), jsonrpc: "2.0", id: request.id }, "initialize")}\n`;
 }
 
 /**
  * Reads stdin up to its first line and answers it if it is a plain initialize. Resolves, once
- * that is settled (or stdin ended first), with the stream the SDK transport should read: every
+ * that is settled (or stdin ended first), with the stream the session should read: every
  * byte of stdin but an answered first line.
  */
-export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOptions): Promise<Readable> {
+export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOptions, onAnswered: () => void = () => {}): Promise<Readable> {
   const rest = new PassThrough();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -59,6 +61,7 @@ export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOp
       const answer = end <= opts.bodyLimit ? earlyAnswer(all.subarray(0, end).toString("utf8"), opts) : undefined;
       if (answer === undefined) return handOver([all]);
       stdout.write(answer);
+      onAnswered();
       handOver([all.subarray(end + 1)]);
     };
     const onEnd = () => {
@@ -73,7 +76,7 @@ export function earlyInitialize(stdin: Readable, stdout: Writable, opts: EarlyOp
 }
 
 /**
- * Until the SDK path installs its own handlers (host/shutdown.ts), a SIGINT or SIGTERM ends the
+ * Until startStdio installs its own handlers (host/shutdown.ts), a SIGINT or SIGTERM ends the
  * process as that would: nothing is open yet, so exit 0 at once, after a whole answer line.
  * Returns the function that removes these handlers.
  */

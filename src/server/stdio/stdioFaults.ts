@@ -1,27 +1,33 @@
-// Transport faults over stdio, where the process is the connection and its one session: a
-// dropped connection is half an answer and the process gone; an expired session is the answer,
-// then the process gone; an HTTP status becomes a JSON-RPC error carrying it (there is no HTTP).
+// The Reply of one stdio request, and the transport faults over stdio, where the process is the
+// connection and its one session: a dropped connection is half an answer and the process gone;
+// an expired session is the answer, then the process gone; an HTTP status becomes a JSON-RPC
+// error carrying it (there is no HTTP).
 import type { Log } from "../host/log.js";
 import { halfOf, isStatusFault, statusAsRpcError } from "../dynamics/faultWire.js";
-import type { SessionPort } from "../dynamics/sessionPort.js";
-import type { InOrderReplies } from "../mcp/inOrderReplies.js";
+import type { Reply } from "../wire/rpcSession.js";
 
-export function stdioPort(replies: InOrderReplies, out: NodeJS.WritableStream, log: Log, exit: (code: number) => void): SessionPort {
-  // Raw lines share stdout with the SDK transport's writes, which are synchronous too: order holds.
-  const writeLine = (text: string, then?: () => void) => out.write(`${text}\n`, then);
+/** `id`: the request's id, which a status fault's JSON-RPC error answers. */
+export function stdioReply(out: NodeJS.WritableStream, log: Log, exit: (code: number) => void, onEnd: () => void, id: unknown): Reply {
+  let expire = false;
+  let ended = false;
   return {
-    deferred: (id) => replies.release(id),
-    fault(fault, id, dynamics, answer) {
-      if (fault === "session-expired") {
-        replies.afterSend(id, () => {
-          log("fault session-expired: stdio has one session per process; exiting after the answer");
-          exit(0);
-        });
-        return;
+    write: (text) => void out.write(`${text}\n`),
+    end: () => {
+      if (ended) return;
+      ended = true;
+      onEnd();
+      if (expire) {
+        log("fault session-expired: stdio has one session per process; exiting after the answer");
+        out.write("", () => exit(0));
       }
-      replies.drop(id);
-      if (isStatusFault(fault)) writeLine(statusAsRpcError(fault, dynamics, id));
-      else if (fault === "malformed-response") writeLine(halfOf(answer));
+    },
+    fault(fault, dynamics, answer) {
+      if (fault === "session-expired") {
+        expire = true;
+        return "answer";
+      }
+      if (isStatusFault(fault)) out.write(`${statusAsRpcError(fault, dynamics, id as string | number)}\n`);
+      else if (fault === "malformed-response") out.write(`${halfOf(answer)}\n`);
       else {
         // drop-connection: half a line, no newline, then the pipe closes with the process.
         out.write(halfOf(answer), () => {
@@ -29,6 +35,7 @@ export function stdioPort(replies: InOrderReplies, out: NodeJS.WritableStream, l
           exit(1);
         });
       }
+      return "taken";
     },
   };
 }

@@ -1,0 +1,163 @@
+// `/mcp`: streamable HTTP with stateful sessions (SPEC-NOTES 17), over node:http, as go-sdk
+// v1.6.1's StreamableHTTPHandler answers it: the checks before the body (goWire/goHttp.ts), the
+// body decoded as its JSON decoder decodes it (wire/goDecode.ts), a POST without calls answered
+// 202, a POST with calls answered on its own event stream that ends with its last answer, GET
+// the session's standalone stream, DELETE 204. A POST without a session that is not an
+// initialize is served by a session made for it and closed after it, as the go-sdk does. The
+// SessionRegistry owns each session's lifetime (idle expiry, the --max-sessions cap, DELETE).
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { OpenSession } from "../host/sessionRegistry.js";
+import { sessionFor, type HostContext } from "./hostContext.js";
+import { refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
+import { allowsHost } from "./hostCheck.js";
+import { readBody } from "./readBody.js";
+import { sendWireError } from "./sendWireError.js";
+import { CORS } from "./cors.js";
+import { goDecode } from "../wire/goDecode.js";
+import { checkRequest } from "../wire/methods.js";
+import { refusals, type WireError } from "../wire/wireError.js";
+import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
+import { PostStream, sseHeaders } from "./postStream.js";
+
+interface HttpSession extends OpenSession {
+  rpc: RpcSession;
+  /** The GET stream, where notifications about no request go (none open: they are dropped). */
+  standalone?: ServerResponse;
+  posts: Set<PostStream>;
+}
+
+type Message = Record<string, unknown>;
+
+const noReply: Reply = { write: () => {}, end: () => {} };
+const isCall = (m: Message) => typeof m.method === "string" && m.method !== "" && m.id !== undefined && m.id !== null;
+
+export type McpHandler = (req: IncomingMessage, res: ServerResponse, authInfo?: AuthInfo) => void;
+
+export function streamableHandler(ctx: HostContext): McpHandler {
+  const { registry } = ctx;
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const known = (id: string) => registry.get(id, "http") !== undefined;
+  const lookup = (id: string) => registry.get(id, "http") as HttpSession | undefined;
+
+  function newSession(): HttpSession {
+    const id = randomUUID();
+    const session: HttpSession = {
+      id,
+      transport: "http",
+      posts: new Set(),
+      rpc: sessionFor(ctx, "http", id, (text) => {
+        if (session.standalone && !session.standalone.writableEnded) session.standalone.write(`event: message\ndata: ${text}\n\n`);
+      }),
+      notify: (method, params) => session.rpc.notify(method, params),
+      close: async () => {
+        session.rpc.close();
+        session.standalone?.end();
+        for (const post of session.posts) post.abandon();
+      },
+    };
+    return session;
+  }
+
+  function post(req: IncomingMessage, res: ServerResponse, arrival: Arrival): void {
+    readBody(req, ctx.config.bodyLimit, (read) => {
+      if (!read.ok) return sendWireError(res, refusals.tooLarge(ctx.config.bodyLimit));
+      const messages = refuseMessages(req, read.text);
+      if (!Array.isArray(messages)) return sendWireError(res, messages);
+      serve(req, res, messages, arrival);
+    });
+  }
+
+  /** The body's messages, or the go-sdk's refusal of the whole POST. */
+  function refuseMessages(req: IncomingMessage, text: string): Message[] | WireError {
+    if (text.length === 0) return refusals.emptyBody();
+    const decoded = goDecode(text);
+    if (!decoded.ok) return refusals.malformed(decoded.reason);
+    const batch = Array.isArray(decoded.value);
+    const messages = (batch ? decoded.value : [decoded.value]) as Message[];
+    const version = requestVersion(req);
+    if (batch && version >= "2025-06-18") return refusals.batchNotSupported(version);
+    for (const m of messages) {
+      if (typeof m.method !== "string" || m.method === "") continue;
+      const bad = checkRequest(m as { method: string });
+      if (bad) return bad;
+    }
+    return messages;
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, messages: Message[], arrival: Arrival): void {
+    const id = sessionIdOf(req);
+    let session = id === "" ? undefined : lookup(id);
+    // Ended while its body arrived.
+    if (id !== "" && !session) return sendWireError(res, refusals.sessionNotFound());
+    const fresh = !session;
+    session ??= newSession();
+    const s = session;
+    const release = fresh ? () => {} : registry.busy(s.id);
+    // A session made for this POST lives on only if it was initialized by it (as the go-sdk's #578 cleanup).
+    const settleFresh = () => {
+      if (!fresh) return;
+      if (s.rpc.isInitialized) {
+        if (!registry.get(s.id)) {
+          registry.open(s);
+          ctx.log(`session ${s.id} opened (streamable HTTP)`);
+        }
+      } else void s.close();
+    };
+    if (!messages.some(isCall)) {
+      for (const m of messages) s.rpc.receive(m, noReply, arrival);
+      settleFresh();
+      release();
+      res.writeHead(202, CORS).end();
+      return;
+    }
+    const opensSession = messages.some((m) => m.method === "initialize");
+    const stream = new PostStream(res, {
+      headers: opensSession ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
+      keepAliveMs: ctx.config.keepAliveMs,
+      endSession: () => void registry.end(s.id, "expired by a declared session-expired fault"),
+      onClose: () => {
+        s.posts.delete(stream);
+        release();
+      },
+      log: ctx.log,
+    });
+    s.posts.add(stream);
+    for (const m of messages) s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival);
+    settleFresh();
+    // The session opened by this POST is in use until its stream closes.
+    if (fresh && registry.get(s.id)) res.once("close", registry.busy(s.id));
+    stream.dispatched();
+  }
+
+  function get(res: ServerResponse, session: HttpSession): void {
+    session.standalone?.end();
+    session.standalone = res;
+    res.writeHead(200, sseHeaders);
+    res.flushHeaders();
+    const release = registry.busy(session.id);
+    const keepAlive = ctx.config.keepAliveMs >= 1 ? setInterval(() => res.write(": keepalive\n\n"), ctx.config.keepAliveMs) : undefined;
+    keepAlive?.unref();
+    res.once("close", () => {
+      if (keepAlive) clearInterval(keepAlive);
+      if (session.standalone === res) session.standalone = undefined;
+      release();
+    });
+  }
+
+  return (req, res, authInfo) => {
+    const refusal = refuseBeforeBody(req, hostOk, known);
+    if (refusal) return sendWireError(res, refusal);
+    const arrival: Arrival = { headers: req.headers, authInfo };
+    if (req.method === "POST") return post(req, res, arrival);
+    const id = sessionIdOf(req);
+    const session = lookup(id);
+    if (!session) return sendWireError(res, refusals.sessionNotFound());
+    if (req.method === "DELETE") {
+      void registry.end(id, "ended by DELETE").then(() => res.writeHead(204, CORS).end());
+      return;
+    }
+    get(res, session);
+  };
+}

@@ -1,0 +1,105 @@
+// One session answering exactly as production's go-sdk server does (SPEC-NOTES 1-8): the
+// handler table behind the wire's own dispatch (wire/rpcSession.ts). Handlers take the raw
+// params, so nothing is validated or reshaped on the way in that the go-sdk would not.
+import { logLevels, type LogLevel } from "../../engine/dynamics.js";
+import type { ToolEngine } from "../../engine/toolEngine.js";
+import type { Log } from "../host/log.js";
+import { initializeResult } from "./initializeResult.js";
+import { ErrorCodes, RpcError } from "./rpcError.js";
+import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
+import { toolListText } from "./toolListText.js";
+import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
+import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
+import { RpcSession, type Handler } from "../wire/rpcSession.js";
+
+export interface McpSessionOptions {
+  /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
+  engine: ToolEngine | (() => Promise<ToolEngine>);
+  serviceVersion: string;
+  widgetDomain: string;
+  /** "http", "sse" or "stdio", for the call log. */
+  transport: string;
+  /** The session id (stdio: "stdio"). */
+  sessionId?: string;
+  log: Log;
+  /** Hears every tools/call once answered (the HTTP host's journal). */
+  onCall?: ToolsCallContext["onCall"];
+  /** Plays scenarios' `json dynamics` (latency, progress, faults); absent, they answer at once. */
+  dynamics?: DynamicsRuntime;
+  /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
+  auth?: boolean;
+  /** Where notifications about no request in particular go (list changes). */
+  unrelated(text: string): void;
+}
+
+/** Methods that need the engine: over stdio they wait for it to load, and everything after them. */
+const engineMethods: ReadonlySet<string> = new Set(["tools/call", "tools/list"]);
+
+export function createMcpSession(opts: McpSessionOptions): RpcSession {
+  // Kept per session, so one client's debug level never reaches another.
+  let level: LogLevel | undefined;
+  let known: ToolEngine | undefined = typeof opts.engine === "function" ? undefined : opts.engine;
+  let loading: Promise<ToolEngine> | undefined;
+  const load = () => (loading ??= (opts.engine as () => Promise<ToolEngine>)().then((e) => (known = e)));
+  let session: RpcSession | undefined;
+  const dynamics: DynamicsSession | undefined = opts.dynamics && {
+    runtime: opts.dynamics,
+    logLevel: () => level,
+    closed: () => session?.closed ?? false,
+    log: opts.log,
+  };
+  const callContext = (e: ToolEngine): ToolsCallContext => ({
+    engine: e,
+    transport: opts.transport,
+    sessionId: opts.sessionId,
+    log: opts.log,
+    debug: level === "debug",
+    dynamics,
+    auth: opts.auth,
+    onCall: opts.onCall,
+  });
+  const engine = () => known as ToolEngine;
+
+  const handlers: Record<string, Handler> = {
+    // Built in full (initializeResult.ts) so nothing (title, instructions) is added to the seed's
+    // exact shape. A missing protocolVersion negotiates the newest, as the go-sdk does.
+    initialize: (params) => initializeResult(opts.serviceVersion, params),
+    // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
+    "tools/list": (params) => {
+      if (typeof params.cursor === "string" && params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
+      return toolListText(engine().listTools());
+    },
+    "tools/call": (params, extra) => toolsCall(callContext(engine()), params, extra),
+    // The go-sdk takes any level string; an unknown one sends nothing (parity twin).
+    "logging/setLevel": (params) => {
+      level = (logLevels as readonly unknown[]).includes(params.level) ? (params.level as LogLevel) : undefined;
+      return {};
+    },
+    // Answered by the go-sdk though production has no prompts.
+    "prompts/list": () => ({ prompts: [] }),
+    "resources/list": () => listWidgetResources(opts.widgetDomain),
+    "resources/templates/list": () => ({ resourceTemplates: [] }),
+    "resources/subscribe": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
+    },
+    "completion/complete": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
+    },
+    "resources/read": (params) => {
+      // A missing uri is the empty uri to the go-sdk: not found.
+      if (params.uri === undefined) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: "" });
+      if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
+      if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
+      return readWidgetResource(opts.widgetDomain);
+    },
+  };
+
+  session = new RpcSession({
+    // Over stdio the process is the session: the call log names none (the engine's state is still "stdio"'s).
+    id: opts.transport === "stdio" ? undefined : opts.sessionId,
+    handlers,
+    waitsFor: known ? undefined : { methods: engineMethods, ready: () => known !== undefined, whenReady: load },
+    unrelated: opts.unrelated,
+  });
+  return session;
+}

@@ -1,0 +1,218 @@
+// A request body (or a stdio line) read as the go-sdk reads it: its JSON decoder takes the first
+// JSON value and ignores what follows, words a syntax error with the rest of the input after
+// `json: ...: `, and a value of the wrong Go type by quoting the raw text from that value on.
+// Those texts reach the client verbatim in `malformed payload: ...`, so they are reproduced here
+// from the raw text, which JSON.parse alone cannot give (measured against go-sdk v1.6.1).
+
+export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
+
+class ScanError {
+  constructor(
+    readonly reason: string,
+    readonly at: number,
+  ) {}
+}
+
+const eof = (at: number) => new ScanError("", at);
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipSpaces(s: string, i: number): number {
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The rest of the input as the decoder quotes it in a syntax error: at most 32 bytes, then "...". */
+function prefix(s: string, at: number): string {
+  const rest = Buffer.from(s.slice(at), "utf8");
+  return rest.length < 32 ? rest.toString("utf8") : `${rest.subarray(0, 32).toString("utf8")}...`;
+}
+
+/** Go's %q of a text: a JSON string literal is close enough for what a body holds. */
+const quote = (text: string) => JSON.stringify(text);
+
+function char(s: string, i: number): string {
+  return s[i] ?? "";
+}
+
+/** Where the JSON value starting at `i` ends; `starts` gets each top-level member's value offset. */
+function scanValue(s: string, i: number, starts?: Map<string, number>): number {
+  if (i >= s.length) throw eof(i);
+  const c = s[i];
+  if (c === "{") return scanObject(s, i + 1, starts);
+  if (c === "[") return scanArray(s, i + 1);
+  if (c === '"') return scanString(s, i + 1);
+  if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return scanNumber(s, i);
+  for (const word of ["true", "false", "null"]) {
+    if (c === word[0]) {
+      for (let k = 1; k < word.length; k++) {
+        if (i + k >= s.length) throw eof(i + k);
+        if (s[i + k] !== word[k]) throw new ScanError(`invalid character '${char(s, i + k)}' in literal ${word} (expecting '${word[k]}')`, i + k);
+      }
+      return i + word.length;
+    }
+  }
+  throw new ScanError(`invalid character '${c}' looking for beginning of value`, i);
+}
+
+function scanString(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) return i + 1;
+    if (c === 0x5c) i += 2;
+    else i++;
+  }
+  throw eof(i);
+}
+
+function scanNumber(s: string, i: number): number {
+  let j = i;
+  if (s[j] === "-") j++;
+  while (j < s.length && /[0-9.eE+-]/.test(s[j] as string)) j++;
+  if (j >= s.length) return j;
+  return j;
+}
+
+function scanObject(s: string, i: number, starts?: Map<string, number>): number {
+  i = skipSpaces(s, i);
+  if (i >= s.length) throw eof(i);
+  if (s[i] === "}") return i + 1;
+  for (;;) {
+    if (s[i] !== '"') throw new ScanError(`expected '"' at the beginning of a string value`, i);
+    const keyEnd = scanString(s, i + 1);
+    const key = s.slice(i, keyEnd);
+    i = skipSpaces(s, keyEnd);
+    if (i >= s.length) throw eof(i);
+    if (s[i] !== ":") throw new ScanError(`expected ':' after object field key but found '${char(s, i)}'`, i);
+    i = skipSpaces(s, i + 1);
+    if (starts) {
+      try {
+        starts.set(JSON.parse(key) as string, i);
+      } catch {
+        // A key JSON.parse refuses: the whole body is refused by the caller's parse anyway.
+      }
+    }
+    i = skipSpaces(s, scanValue(s, i));
+    if (i >= s.length) throw eof(i);
+    if (s[i] === "}") return i + 1;
+    if (s[i] !== ",") throw new ScanError(`expected ',' after object field value but found '${char(s, i)}'`, i);
+    i = skipSpaces(s, i + 1);
+    if (i >= s.length) throw eof(i);
+    if (s[i] === "}") throw new ScanError("unexpected trailing comma after object field", i);
+  }
+}
+
+function scanArray(s: string, i: number): number {
+  i = skipSpaces(s, i);
+  if (i >= s.length) throw eof(i);
+  if (s[i] === "]") return i + 1;
+  for (;;) {
+    i = skipSpaces(s, scanValue(s, i));
+    if (i >= s.length) throw eof(i);
+    if (s[i] === "]") return i + 1;
+    if (s[i] !== ",") throw new ScanError(`expected ',' after array element but found '${char(s, i)}'`, i);
+    i = skipSpaces(s, i + 1);
+    if (i >= s.length) throw eof(i);
+    // The decoder words a trailing comma in an array as in an object (measured).
+    if (s[i] === "]") throw new ScanError("unexpected trailing comma after object field", i);
+  }
+}
+
+const unmarshaling = (reason: string) => `unmarshaling jsonrpc message: ${reason}`;
+
+/**
+ * The decoder's type error for the JSON text `raw` unmarshalled into Go struct `type` whose
+ * fields `strings` are strings: not an object at all, or the first such field holding another
+ * type. The quote is the text from the bad value on, cut as a syntax error's (prefix).
+ */
+export function goTypeError(raw: string, type: string, strings: readonly string[]): string | undefined {
+  const at = skipSpaces(raw, 0);
+  if (raw[at] !== "{") return raw[at] === "n" ? undefined : `json: cannot unmarshal ${quote(prefix(raw, at))} into Go value of type ${type}`;
+  const starts = new Map<string, number>();
+  try {
+    scanValue(raw, at, starts);
+  } catch {
+    return undefined;
+  }
+  // In the order the fields come in the text: the decoder stops at the first.
+  const bad = [...starts].filter(([key, from]) => strings.includes(key) && raw[from] !== '"' && raw[from] !== "n").sort((a, b) => a[1] - b[1])[0];
+  return bad && `json: cannot unmarshal ${quote(prefix(raw, bad[1]))} into Go struct field ${type}.${bad[0]} of type string`;
+}
+
+const wireType = "jsonrpc2.wireCombined";
+
+/** Whether `value` fails to unmarshal into a struct whose fields `strings` are strings. */
+export function mistyped(value: unknown, strings: readonly string[]): boolean {
+  if (value === null) return false;
+  if (typeof value !== "object" || Array.isArray(value)) return true;
+  for (const field of strings) {
+    const v = (value as Record<string, unknown>)[field];
+    if (v !== undefined && v !== null && typeof v !== "string") return true;
+  }
+  return false;
+}
+
+/** Go's %T of an id of a type jsonrpc2.MakeID refuses. */
+function goTypeName(v: unknown): string {
+  if (typeof v === "boolean") return "bool";
+  if (Array.isArray(v)) return "[]interface {}";
+  return "map[string]interface {}";
+}
+
+/**
+ * One message as jsonrpc2.DecodeMessage takes it: string fields must be strings (null counts as
+ * absent), the version tag "2.0", the id a string or a number (a fraction is cut to an integer),
+ * and a message without a method must have an id (a response). `raw` is the message's text.
+ */
+function checkMessage(m: unknown, raw: string): string | undefined {
+  // The text is scanned again only when the parsed value shows a type error to word.
+  if (mistyped(m, ["jsonrpc", "method"])) return unmarshaling(goTypeError(raw, wireType, ["jsonrpc", "method"]) ?? "");
+  const o = m as Record<string, unknown>;
+  const tag = typeof o.jsonrpc === "string" ? o.jsonrpc : "";
+  if (tag !== "2.0") return `invalid message version tag ${quote(tag)}; expected "2.0"`;
+  const id = o.id;
+  if (id !== undefined && id !== null && typeof id !== "string" && typeof id !== "number") return `parse error: invalid ID type ${goTypeName(id)}`;
+  if (typeof id === "number" && !Number.isInteger(id)) o.id = Math.trunc(id);
+  const method = typeof o.method === "string" ? o.method : "";
+  if (method === "" && (id === undefined || id === null)) return "invalid request";
+  return undefined;
+}
+
+/**
+ * The body's messages, or the reason the go-sdk gives after `malformed payload: `. `value` is an
+ * array for a batch, else the one message. JSON `null` and `[]` are an empty batch.
+ */
+export function goDecode(text: string): Decoded {
+  const start = skipSpaces(text, 0);
+  if (start >= text.length) return { ok: false, reason: unmarshaling("EOF") };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    let end: number;
+    try {
+      end = scanValue(text, start);
+    } catch (err) {
+      if (!(err instanceof ScanError)) throw err;
+      return { ok: false, reason: unmarshaling(err.reason === "" ? "unexpected EOF" : `json: ${err.reason}: ${prefix(text, err.at)}`) };
+    }
+    // The decoder reads one value; whatever follows it is never looked at.
+    try {
+      value = JSON.parse(text.slice(start, end));
+    } catch {
+      return { ok: false, reason: unmarshaling("unexpected EOF") };
+    }
+  }
+  if (value === null || (Array.isArray(value) && value.length === 0)) return { ok: false, reason: "empty batch" };
+  if (Array.isArray(value)) {
+    for (const m of value) {
+      const problem = checkMessage(m, JSON.stringify(m));
+      if (problem) return { ok: false, reason: problem };
+    }
+    return { ok: true, value };
+  }
+  const problem = checkMessage(value, start === 0 ? text : text.slice(start));
+  return problem ? { ok: false, reason: problem } : { ok: true, value };
+}

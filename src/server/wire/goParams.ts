@@ -1,0 +1,30 @@
+// A request's params as the go-sdk's method handler unmarshals them into its params struct: a
+// value that is not an object, or a string field holding something else, fails there with the
+// decoder's words, quoting the params' text (code 0, "handling '<method>': ..."). The params'
+// text is re-encoded compactly from the parsed body, which is what a client that sent compact
+// JSON sent (measured against go-sdk v1.6.1).
+import { goTypeError, mistyped } from "./goDecode.js";
+
+/** Each method's params struct and its string fields, by JSON name. */
+const structs: Record<string, { type: string; strings: readonly string[] }> = {
+  initialize: { type: "initializeParamsV2", strings: ["protocolVersion"] },
+  ping: { type: "PingParams", strings: [] },
+  "tools/list": { type: "ListToolsParams", strings: ["cursor"] },
+  "tools/call": { type: "CallToolParamsRaw", strings: ["name"] },
+  "prompts/list": { type: "ListPromptsParams", strings: ["cursor"] },
+  "resources/list": { type: "ListResourcesParams", strings: ["cursor"] },
+  "resources/templates/list": { type: "ListResourceTemplatesParams", strings: ["cursor"] },
+  "resources/read": { type: "ReadResourceParams", strings: ["uri"] },
+  "logging/setLevel": { type: "SetLoggingLevelParams", strings: ["level"] },
+  "resources/subscribe": { type: "SubscribeParams", strings: ["uri"] },
+  "completion/complete": { type: "CompleteParams", strings: [] },
+};
+
+/** The go-sdk's refusal of these params for `method`, or undefined when they unmarshal. */
+export function paramsProblem(method: string, params: unknown): string | undefined {
+  const struct = Object.prototype.hasOwnProperty.call(structs, method) ? structs[method] : undefined;
+  if (!struct || params === undefined || !mistyped(params, struct.strings)) return undefined;
+  const raw = JSON.stringify(params);
+  const problem = goTypeError(raw, `mcp.${struct.type}`, struct.strings);
+  return problem && `handling '${method}': unmarshaling ${JSON.stringify(raw)} into a *mcp.${struct.type}: ${problem}`;
+}

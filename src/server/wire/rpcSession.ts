@@ -1,0 +1,270 @@
+// One MCP session's JSON-RPC dispatch, the same for every transport: a message in, its answer and
+// the notifications about it out through the Reply the transport handed in with it. Decided here
+// as go-sdk v1.6.1's ServerSession decides it: before `initialize` only ping (and initialize) are
+// served, everything else gets code 0 "method ... is invalid during session initialization"; a
+// second initialize is answered again; a message without a method is a response and is dropped;
+// a notification is never answered. Transports only move bytes; they never look at methods.
+import type { IncomingHttpHeaders } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { Dynamics } from "../../engine/dynamics.js";
+import type { TransportFault } from "../dynamics/faultWire.js";
+import { goMessageText } from "../goWire/goWire.js";
+import { methodInfo } from "./methods.js";
+import { paramsProblem } from "./goParams.js";
+import { refusals, rpcErrorOf } from "./wireError.js";
+
+export type RequestId = string | number;
+
+/** Where the messages about one request go: the POST's event stream, the SSE stream, stdout. */
+export interface Reply {
+  /** One message: the answer, or a notification about the request. */
+  write(text: string): void;
+  /** Nothing more will be written for this request (answered, cancelled, or a notification). */
+  end(): void;
+  /**
+   * The answer will come late (declared dynamics). `fault`: the transport fault it will play
+   * then, so a transport that must replace the whole answer holds everything back until it.
+   */
+  deferred?(fault: TransportFault | undefined): void;
+  /**
+   * Plays a transport fault for this request. "taken": the fault put something else on the
+   * wire and the answer must never go out; "answer": send the answer as usual.
+   */
+  fault?(fault: TransportFault, dynamics: Dynamics, answerText: string): "taken" | "answer";
+}
+
+/** What the transport knows of where a message came from (HTTP headers, what --auth proved). */
+export interface Arrival {
+  headers?: IncomingHttpHeaders;
+  authInfo?: AuthInfo;
+}
+
+/** What a request handler gets besides its params. */
+export interface CallExtra {
+  requestId: RequestId;
+  sessionId?: string;
+  signal: AbortSignal;
+  _meta?: Record<string, unknown>;
+  requestInfo?: { headers: IncomingHttpHeaders };
+  authInfo?: AuthInfo;
+  /** Sends a notification about this request (progress, a log message) ahead of its answer. */
+  sendNotification(notification: { method: string; params?: unknown }): Promise<void>;
+  /** The answer will come late (see Reply.deferred). */
+  deferred(fault: TransportFault | undefined): void;
+  /** Plays a transport fault instead of (or, session-expired, after) the answer. */
+  fault(fault: TransportFault, dynamics: Dynamics, answerText: string): void;
+  /** A late call was cancelled or its session ended: nothing will be answered. */
+  stopped?(): void;
+}
+
+/** A handler's answer: the result, or a promise of it; a throw is the JSON-RPC error. */
+export type Handler = (params: Record<string, unknown>, extra: CallExtra) => unknown;
+
+export interface SessionOptions {
+  /** The session id, where the transport has one (stdio: "stdio"). */
+  id?: string;
+  handlers: Readonly<Record<string, Handler>>;
+  /** Methods whose handlers need `ready()`: until then they, and everything after them, wait. */
+  waitsFor?: { methods: ReadonlySet<string>; ready(): boolean; whenReady(): Promise<unknown> };
+  /** Messages that concern no request in particular (list changes) go here. */
+  unrelated(text: string): void;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export class RpcSession {
+  /** InitializeParams received: the go-sdk's test for "initialized". */
+  private initialized = false;
+  private closedFlag = false;
+  private readonly calls = new Map<RequestId, AbortController>();
+  /** Messages that arrived while the engine loads, in order (see SessionOptions.waitsFor). */
+  private queue: (() => void)[] | undefined;
+
+  constructor(readonly opts: SessionOptions) {}
+
+  get id(): string | undefined {
+    return this.opts.id;
+  }
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /** Whether `initialize` has been answered on this session (the go-sdk's InitializeParams). */
+  get isInitialized(): boolean {
+    return this.initialized;
+  }
+
+  /** A message the transport decoded (goDecode.ts); `reply` hears everything about it. */
+  receive(message: Record<string, unknown>, reply: Reply, arrival: Arrival = {}): void {
+    const dispatch = () => this.dispatch(message, reply, arrival);
+    if (this.queue) {
+      this.queue.push(dispatch);
+      return;
+    }
+    const wait = this.opts.waitsFor;
+    if (wait && !wait.ready() && typeof message.method === "string" && wait.methods.has(message.method)) {
+      this.queue = [dispatch];
+      void wait.whenReady().then(
+        () => this.drain(),
+        () => this.drain(),
+      );
+      return;
+    }
+    dispatch();
+  }
+
+  /** Runs `fn` in the order of the messages received so far (a transport's refusal of a line). */
+  inOrder(fn: () => void): void {
+    if (this.queue) this.queue.push(fn);
+    else fn();
+  }
+
+  /** The transport answered `initialize` before this session existed (stdio's early answer). */
+  initializedElsewhere(): void {
+    this.initialized = true;
+  }
+
+  /** A notification about nothing in particular (tools/list_changed), on the session's own stream. */
+  notify(method: string, params: unknown): void {
+    if (!this.closedFlag) this.opts.unrelated(goMessageText({ jsonrpc: "2.0", method, params }, undefined));
+  }
+
+  /** Stops every call still running: their answers are never sent. */
+  close(): void {
+    this.closedFlag = true;
+    for (const controller of this.calls.values()) controller.abort();
+    this.calls.clear();
+  }
+
+  private drain(): void {
+    const queue = this.queue ?? [];
+    this.queue = undefined;
+    for (const fn of queue) fn();
+  }
+
+  private dispatch(message: Record<string, unknown>, reply: Reply, arrival: Arrival): void {
+    const method = typeof message.method === "string" ? message.method : "";
+    const id = message.id;
+    // No method: a response to a request this server never sends. Dropped, as the go-sdk drops it.
+    if (method === "") return reply.end();
+    if (id === undefined || id === null) {
+      this.notification(method, message.params);
+      return reply.end();
+    }
+    this.call(method, id as RequestId, message.params, reply, arrival);
+  }
+
+  private notification(method: string, params: unknown): void {
+    if (method === "notifications/cancelled" && isObj(params)) {
+      const id = params.requestId;
+      if (typeof id === "string" || typeof id === "number") this.calls.get(id)?.abort();
+    }
+  }
+
+  private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival): void {
+    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result }, method));
+    const refuse = (err: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, error: rpcErrorOf(err) }, method));
+    if (!this.initialized && method !== "initialize" && method !== "ping") {
+      refuse(refusals.duringInitialization(method));
+      return reply.end();
+    }
+    if (method === "ping") {
+      answer({});
+      return reply.end();
+    }
+    const info = methodInfo(method);
+    const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
+    if (!handler) {
+      refuse(refusals.notHandled(method));
+      return reply.end();
+    }
+    if (params === undefined && info && !info.paramsOptional) {
+      refuse(refusals.missingParams());
+      return reply.end();
+    }
+    const unreadable = paramsProblem(method, params);
+    if (unreadable) {
+      refuse(refusals.unreadableParams(unreadable));
+      return reply.end();
+    }
+    const p = isObj(params) ? params : {};
+    const extra = new Call(id, this.opts.id, p, arrival, reply);
+    let result: unknown;
+    try {
+      result = handler(p, extra);
+    } catch (err) {
+      refuse(err);
+      return reply.end();
+    }
+    if (method === "initialize") this.initialized = true;
+    if (!(result instanceof Promise)) {
+      answer(result);
+      return reply.end();
+    }
+    const running = extra.controller();
+    this.calls.set(id, running);
+    const settle = (send: () => void) => {
+      if (this.calls.get(id) === running) this.calls.delete(id);
+      // A cancelled call, or one whose session ended, is never answered.
+      if (!extra.taken && !running.signal.aborted) send();
+      reply.end();
+    };
+    result.then(
+      (value: unknown) => settle(() => answer(value)),
+      (err: unknown) => settle(() => refuse(err)),
+    );
+  }
+}
+
+/**
+ * One call's CallExtra. A class, not an object of closures: a call answered at once is the
+ * rule, and it should allocate little (its AbortController only when something asks for it).
+ */
+class Call implements CallExtra {
+  /** A fault put something else on the wire: the answer must never go out. */
+  taken = false;
+  private abort?: AbortController;
+
+  constructor(
+    readonly requestId: RequestId,
+    readonly sessionId: string | undefined,
+    private readonly params: Record<string, unknown>,
+    private readonly arrival: Arrival,
+    private readonly reply: Reply,
+  ) {}
+
+  get _meta(): Record<string, unknown> | undefined {
+    const meta = this.params._meta;
+    return isObj(meta) ? meta : undefined;
+  }
+
+  get requestInfo(): { headers: IncomingHttpHeaders } | undefined {
+    return this.arrival.headers ? { headers: this.arrival.headers } : undefined;
+  }
+
+  get authInfo(): AuthInfo | undefined {
+    return this.arrival.authInfo;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller().signal;
+  }
+
+  controller(): AbortController {
+    return (this.abort ??= new AbortController());
+  }
+
+  sendNotification(n: { method: string; params?: unknown }): Promise<void> {
+    if (!this.taken && this.abort?.signal.aborted !== true) this.reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined));
+    return Promise.resolve();
+  }
+
+  deferred(fault: TransportFault | undefined): void {
+    this.reply.deferred?.(fault);
+  }
+
+  fault(fault: TransportFault, dynamics: Dynamics, answerText: string): void {
+    if ((this.reply.fault?.(fault, dynamics, answerText) ?? "answer") === "taken") this.taken = true;
+  }
+}

@@ -1,0 +1,67 @@
+// The one error type of the wire, and every refusal text in one table, worded as go-sdk v1.6.1
+// words them (measured against the parity twin). A refusal knows its HTTP status and its
+// JSON-RPC code; each transport renders it one way: /mcp and /messages as Go's http.Error
+// (text/plain, the text and a newline), stdio as a JSON-RPC error with id null, and an answer to
+// a request as a JSON-RPC error inside the response (`rpc` refusals).
+import { supportedVersions } from "../mcp/protocolVersions.js";
+
+export class WireError extends Error {
+  constructor(
+    /** The HTTP status, where the transport has one. */
+    readonly status: number,
+    /** The JSON-RPC code, where the refusal is a JSON-RPC error (stdio, and answers to requests). */
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+    /** Extra HTTP headers (Allow on a 405). */
+    readonly headers?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+    this.name = "WireError";
+  }
+}
+
+const refusal = (status: number, message: string, headers?: Record<string, string>) => new WireError(status, -32000, message, undefined, headers);
+/** A JSON-RPC error answering one request (HTTP 200: it travels inside the response). */
+const rpc = (code: number, message: string, data?: unknown) => new WireError(200, code, message, data);
+
+export const refusals = {
+  // The streamable HTTP handler's checks before it reads a body, in its order.
+  forbiddenHost: (host: string) => refusal(403, `Forbidden: invalid Host header ${JSON.stringify(host)}`),
+  contentType: () => refusal(415, "Content-Type must be 'application/json'"),
+  acceptGet: () => refusal(400, "Accept must contain 'text/event-stream' for GET requests"),
+  acceptPost: () => refusal(400, "Accept must contain both 'application/json' and 'text/event-stream'"),
+  sessionNotFound: () => refusal(404, "session not found"),
+  deleteNeedsSession: () => refusal(400, "Bad Request: DELETE requires an Mcp-Session-Id header"),
+  getNeedsSession: () => refusal(400, "Bad Request: GET requires an Mcp-Session-Id header"),
+  methodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "GET, POST, DELETE" }),
+  unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${supportedVersions.join(",")})`),
+  // Reading the body.
+  emptyBody: () => refusal(400, "POST requires a non-empty body"),
+  /** `reason`: the JSON decoder's words (goDecode.ts). Code -32700 where it is a JSON-RPC error (stdio). */
+  malformed: (reason: string) => new WireError(400, -32700, `malformed payload: ${reason}`),
+  batchNotSupported: (version: string) => refusal(400, `JSON-RPC batching is not supported in 2025-06-18 and later (request version: ${version})`),
+  /** checkRequest's words for a request the server cannot take (methods.ts). */
+  badRequest: (text: string) => new WireError(400, -32600, text),
+  // Ours, not the go-sdk's: a body limit is production's host code (SPEC-NOTES 19).
+  tooLarge: (limit: number) => refusal(413, `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`),
+  // The legacy SSE handler's own words.
+  sseSessionIdRequired: () => refusal(400, "sessionid must be provided"),
+  unparsableBody: () => refusal(400, "failed to parse body"),
+  /** The non-MCP routes' DNS-rebinding refusal (rendered as JSON by sendRpcError). */
+  forbiddenSiteHost: (host: string, what = "a loopback name") => refusal(403, `Forbidden: Host header "${host}" is not ${what} (DNS rebinding protection)`),
+  // Answers to a request, inside the JSON-RPC response.
+  notHandled: (method: string) => rpc(0, `JSON RPC not handled: ${JSON.stringify(method)} unsupported`),
+  missingParams: () => rpc(-32600, 'invalid request: missing required "params"'),
+  duringInitialization: (method: string) => rpc(0, `method ${JSON.stringify(method)} is invalid during session initialization`),
+  /** Params the go-sdk cannot unmarshal into the method's params struct (goParams.ts). */
+  unreadableParams: (text: string) => rpc(0, text),
+};
+
+/** The error of a JSON-RPC answer: code, message and data as any thrown error carries them. */
+export function rpcErrorOf(err: unknown): { code: number; message: string; data?: unknown } {
+  const e = (err ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const code = Number.isSafeInteger(e.code) ? (e.code as number) : -32603;
+  const message = typeof e.message === "string" ? e.message : "Internal error";
+  return e.data === undefined ? { code, message } : { code, message, data: e.data };
+}

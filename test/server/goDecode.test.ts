@@ -1,0 +1,69 @@
+// The go-sdk decoder's words, one row per input measured against the parity twin (go-sdk v1.6.1
+// over streamable HTTP: the text after `malformed payload: `), plus what it accepts.
+import { describe, expect, it } from "vitest";
+import { goDecode } from "../../src/server/wire/goDecode.js";
+import { paramsProblem } from "../../src/server/wire/goParams.js";
+
+const refused: [string, string][] = [
+  ['{"jsonrpc":"2.0","id":2,"method":', "unmarshaling jsonrpc message: unexpected EOF"],
+  ['{"jsonrpc":', "unmarshaling jsonrpc message: unexpected EOF"],
+  ["  ", "unmarshaling jsonrpc message: EOF"],
+  ["mxyz", "unmarshaling jsonrpc message: json: invalid character 'm' looking for beginning of value: mxyz"],
+  ['{"a" 1}', "unmarshaling jsonrpc message: json: expected ':' after object field key but found '1': 1}"],
+  ['{"jsonrpc":"2.0",}', "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: }"],
+  ["[1,]", "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: ]"],
+  [`{${Buffer.from([0xff, 0xfe]).toString("latin1")}}`, "unmarshaling jsonrpc message: json: expected '\"' at the beginning of a string value: \u00ff\u00fe}"],
+  ["42", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireCombined'],
+  ['"ping"', 'unmarshaling jsonrpc message: json: cannot unmarshal "\\"ping\\"" into Go value of type jsonrpc2.wireCombined'],
+  ["true", 'unmarshaling jsonrpc message: json: cannot unmarshal "true" into Go value of type jsonrpc2.wireCombined'],
+  ["[42]", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireCombined'],
+  ['{"jsonrpc":2,"id":1,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "2,\\"id\\":1,\\"method\\":\\"ping\\"}" into Go struct field jsonrpc2.wireCombined.jsonrpc of type string'],
+  ['{"jsonrpc":"2.0","id":3,"method":5}', 'unmarshaling jsonrpc message: json: cannot unmarshal "5}" into Go struct field jsonrpc2.wireCombined.method of type string'],
+  ['{"jsonrpc":"2.0","id":true,"method":"ping"}', "parse error: invalid ID type bool"],
+  ['{"jsonrpc":"2.0","id":{},"method":"ping"}', "parse error: invalid ID type map[string]interface {}"],
+  ['{"jsonrpc":"2.0","result":{}}', "invalid request"],
+  ['{"hello":"world"}', 'invalid message version tag ""; expected "2.0"'],
+  ['{"jsonrpc":"1.0","id":7,"method":"ping"}', 'invalid message version tag "1.0"; expected "2.0"'],
+  ["null", "empty batch"],
+  ["[]", "empty batch"],
+];
+
+describe("goDecode", () => {
+  it.each(refused)("%s is refused with the decoder's words", (text, reason) => {
+    expect(goDecode(text)).toEqual({ ok: false, reason });
+  });
+
+  it("reads the first value and ignores what follows it", () => {
+    expect(goDecode('{"jsonrpc":"2.0","id":1,"method":"ping"} x')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
+    expect(goDecode('{"jsonrpc":"2.0","id":1,"method":"ping"}{"x"')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
+  });
+
+  it("cuts a fractional id to an integer, toward zero, as jsonrpc2.MakeID does", () => {
+    expect(goDecode('{"jsonrpc":"2.0","id":1.5,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
+    expect(goDecode('{"jsonrpc":"2.0","id":-2.7,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: -2, method: "ping" } });
+  });
+
+  it("takes a message with an id and no method as a response", () => {
+    expect(goDecode('{"jsonrpc":"2.0","id":1}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1 } });
+  });
+});
+
+describe("paramsProblem", () => {
+  it.each([
+    ["tools/list", [1], `handling 'tools/list': unmarshaling "[1]" into a *mcp.ListToolsParams: json: cannot unmarshal "[1]" into Go value of type mcp.ListToolsParams`],
+    ["tools/call", "get_wallet_balance", `handling 'tools/call': unmarshaling "\\"get_wallet_balance\\"" into a *mcp.CallToolParamsRaw: json: cannot unmarshal "\\"get_wallet_balance\\"" into Go value of type mcp.CallToolParamsRaw`],
+    ["logging/setLevel", { level: 3 }, `handling 'logging/setLevel': unmarshaling "{\\"level\\":3}" into a *mcp.SetLoggingLevelParams: json: cannot unmarshal "3}" into Go struct field mcp.SetLoggingLevelParams.level of type string`],
+    [
+      "initialize",
+      { protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } },
+      `handling 'initialize': unmarshaling ${JSON.stringify(JSON.stringify({ protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } }))} into a *mcp.initializeParamsV2: json: cannot unmarshal "20250618,\\"capabilities\\":{},\\"clie..." into Go struct field mcp.initializeParamsV2.protocolVersion of type string`,
+    ],
+  ])("%s with %j", (method, params, text) => {
+    expect(paramsProblem(method, params)).toBe(text);
+  });
+
+  it("null params and well-typed ones unmarshal", () => {
+    expect(paramsProblem("tools/list", null)).toBeUndefined();
+    expect(paramsProblem("tools/call", { name: "x", arguments: 5 })).toBeUndefined();
+  });
+});
