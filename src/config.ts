@@ -33,6 +33,8 @@ export interface Config {
   persistState: boolean;
   /** Most bytes of state one session (or user) may hold. */
   stateLimit: number;
+  /** Serve /mcp as go-sdk's StreamableHTTPOptions.Stateless does: no session outlives its POST. */
+  stateless: boolean;
   /** `redis://HOST:PORT[/DB]`: state shared by replicas in Redis; "" keeps it in this process. */
   store: string;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
@@ -66,6 +68,7 @@ export const defaults: Config = {
   persistState: false,
   stateLimit: 1024 * 1024,
   store: "",
+  stateless: false,
   delayScale: 1,
   auth: false,
   authAutoApprove: false,
@@ -91,6 +94,7 @@ export const envNames = {
   stateScope: "CAREEM_MCP_STATE_SCOPE",
   stateLimit: "CAREEM_MCP_STATE_LIMIT",
   store: "CAREEM_MCP_STORE",
+  stateless: "CAREEM_MCP_STATELESS",
   delayScale: "CAREEM_MCP_DELAY_SCALE",
   authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
   allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",

@@ -38,6 +38,14 @@ function scale(value: string): number {
   return n;
 }
 
+/** The go-sdk releases whose answers this build reproduces (parity/profiles/ measures more). */
+function goSdk(value: string): string {
+  const v = value.replace(/^v/, "");
+  if (v === "1.6.1") return v;
+  if (["1.7.0", "1.8.0"].includes(v)) throw new InvalidArgumentError(`go-sdk ${v} is measured (parity/profiles/${`v${v}`}) but not served yet; use 1.6.1, production's release today`);
+  throw new InvalidArgumentError(`--go-sdk ${JSON.stringify(value)}: the releases are 1.6.1 (served), 1.7.0 and 1.8.0 (measured, not served yet)`);
+}
+
 /** Repeatable; the environment variable may list several names separated by commas. */
 function hostNames(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
@@ -120,6 +128,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
     .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
+    .addOption(new Option("--stateless", "serve /mcp as go-sdk's Stateless mode (v1.6.1): no session outlives its POST, GET is 405, state is the user's; for replicas behind a load balancer").env(envNames.stateless))
+    .addOption(new Option("--go-sdk <version>", "which go-sdk release to answer as; only 1.6.1 is served (1.7.0 and 1.8.0 are measured in parity/profiles/, not served yet)").env("CAREEM_MCP_GO_SDK").default("1.6.1").argParser(goSdk))
     .addOption(new Option("--store <url>", "keep state in Redis (redis://HOST:PORT[/DB]) so several replicas serve one journey; default: in this process").env(envNames.store))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
@@ -173,6 +183,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         persistState: Boolean(opts.stdio),
         stateLimit: opts.stateLimit,
         store: opts.store ?? "",
+        // With --state-scope session a stateless call's state is its own POST's (as the parity twin records it).
+        stateless: Boolean(opts.stateless),
         delayScale: opts.delayScale,
         auth: Boolean(opts.auth),
         authAutoApprove: Boolean(opts.authAutoApprove),

@@ -54,7 +54,11 @@ export function sessionIdOf(req: IncomingMessage): string {
  * whether the Host header may be served (bound to loopback, the go-sdk refuses other names;
  * `--allowed-host` adds names).
  */
-export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean): WireError | undefined {
+/**
+ * `stateless`: as go-sdk's StreamableHTTPOptions.Stateless (v1.6.1, measured): no session id is
+ * looked up, GET and any method but POST and DELETE get 405 with `Allow: POST`.
+ */
+export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean, stateless = false): WireError | undefined {
   const host = req.headers.host ?? "";
   if (!hostOk(host)) return refusals.forbiddenHost(host);
   if (req.method === "POST" && baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();
@@ -65,6 +69,12 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
     return refusals.acceptPost();
   }
   const id = sessionIdOf(req);
+  if (stateless) {
+    if (req.method !== "POST" && req.method !== "DELETE") return refusals.statelessMethodNotAllowed();
+    if (req.method === "DELETE") return id === "" ? refusals.deleteNeedsSession() : undefined;
+    if (!supportedVersions.includes(requestVersion(req))) return refusals.unsupportedVersion();
+    return undefined;
+  }
   if (id !== "" && !known(id)) return refusals.sessionNotFound();
   if (req.method === "DELETE" && id === "") return refusals.deleteNeedsSession();
   if (req.method === "GET" && id === "") return refusals.getNeedsSession();

@@ -41,8 +41,8 @@ export function streamableHandler(ctx: HostContext): McpHandler {
   const known = (id: string) => registry.get(id, "http") !== undefined;
   const lookup = (id: string) => registry.get(id, "http") as HttpSession | undefined;
 
-  function newSession(): HttpSession {
-    const id = randomUUID();
+  function newSession(given?: string): HttpSession {
+    const id = given || randomUUID();
     const session: HttpSession = {
       id,
       transport: "http",
@@ -87,6 +87,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, messages: Message[], arrival: Arrival): void {
+    if (ctx.config.stateless) return serveStateless(res, messages, arrival, sessionIdOf(req));
     const id = sessionIdOf(req);
     let session = id === "" ? undefined : lookup(id);
     // Ended while its body arrived.
@@ -131,6 +132,35 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     stream.dispatched();
   }
 
+  /**
+   * --stateless: every POST is served by a session of its own, already initialized unless it
+   * brings initialize, never registered and closed once its answers are written (go-sdk's
+   * Stateless mode). Any replica can answer any request; the state lives with the user.
+   */
+  function serveStateless(res: ServerResponse, messages: Message[], arrival: Arrival, given: string): void {
+    // The client's session id, when it sends one, names the temporary session (as go-sdk does).
+    const s = newSession(given);
+    const opensSession = messages.some((m) => m.method === "initialize");
+    if (!opensSession) s.rpc.initializedElsewhere();
+    if (!messages.some(isCall)) {
+      for (const m of messages) s.rpc.receive(m, noReply, arrival);
+      void s.close();
+      res.writeHead(202, CORS).end();
+      return;
+    }
+    // go-sdk v1.6.1 still names a session on initialize, though nothing looks it up later.
+    const stream = new PostStream(res, {
+      headers: opensSession ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
+      keepAliveMs: ctx.config.keepAliveMs,
+      endSession: () => undefined,
+      onClose: () => void s.close(),
+      log: ctx.log,
+    });
+    s.posts.add(stream);
+    for (const m of messages) s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival);
+    stream.dispatched();
+  }
+
   function get(res: ServerResponse, session: HttpSession): void {
     session.standalone?.end();
     session.standalone = res;
@@ -147,10 +177,12 @@ export function streamableHandler(ctx: HostContext): McpHandler {
   }
 
   return (req, res, authInfo) => {
-    const refusal = refuseBeforeBody(req, hostOk, known);
+    const refusal = refuseBeforeBody(req, hostOk, known, ctx.config.stateless);
     if (refusal) return sendWireError(res, refusal);
     const arrival: Arrival = { headers: req.headers, authInfo };
     if (req.method === "POST") return post(req, res, arrival);
+    // Stateless: a DELETE naming a session is answered, though no session is kept (v1.6.1).
+    if (ctx.config.stateless) return void res.writeHead(204, CORS).end();
     const id = sessionIdOf(req);
     const session = lookup(id);
     if (!session) return sendWireError(res, refusals.sessionNotFound());

@@ -35,6 +35,8 @@ export const refusals = {
   deleteNeedsSession: () => refusal(400, "Bad Request: DELETE requires an Mcp-Session-Id header"),
   getNeedsSession: () => refusal(400, "Bad Request: GET requires an Mcp-Session-Id header"),
   methodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "GET, POST, DELETE" }),
+  /** Stateless: no standalone stream, so only POST (and DELETE, which v1.6.1 still answers). */
+  statelessMethodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "POST" }),
   unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${supportedVersions.join(",")})`),
   // Reading the body.
   emptyBody: () => refusal(400, "POST requires a non-empty body"),
