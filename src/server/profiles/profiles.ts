@@ -1,0 +1,49 @@
+// Which go-sdk release the server answers as. A profile is a set of change ids (the ids of
+// parity/profiles/changes.mjs, each one go-sdk change measured against the twin); code asks
+// `served("cache-hints")` and never which release is running, so a release is only its row here.
+// One process serves one profile: the writer (goWire/) and the handlers read the active one.
+
+/** Every change id this build can switch on, with what it changes on the wire. */
+export const changeTable = {
+  "cache-hints": "list and read results start with `ttlMs: 0, cacheScope: \"public\"`",
+  "false-tool-hints": "tool annotations write `idempotentHint: false` and `readOnlyHint: false` instead of omitting them",
+  "html-escaping": "resources/read contents are written with json.Marshal's escapes (`\\u003c`, `\\u003e`, `\\u0026`)",
+  "resource-not-found-code": "an unknown resource answers -32602 instead of -32002",
+} as const;
+
+export type ChangeId = keyof typeof changeTable;
+
+/** The releases served, oldest first. */
+export const releases = ["1.6.1", "1.7.0", "1.8.0"] as const;
+export type Release = (typeof releases)[number];
+
+const since170: readonly ChangeId[] = ["cache-hints", "false-tool-hints", "html-escaping", "resource-not-found-code"];
+
+/** Each release's served changes, from go-sdk v1.6.1 (the base: none). */
+export const profiles: Record<Release, ReadonlySet<ChangeId>> = {
+  "1.6.1": new Set(),
+  "1.7.0": new Set(since170),
+  // v1.8.0 answers the legacy protocol as v1.7.0 does; it parts only on 2026-07-28 requests.
+  "1.8.0": new Set(since170),
+};
+
+export function isRelease(v: string): v is Release {
+  return (releases as readonly string[]).includes(v);
+}
+
+let active: ReadonlySet<ChangeId> = profiles["1.6.1"];
+
+/** Sets the process's profile (the CLI does, from config.goSdk, before serving). */
+export function useProfile(release: Release): void {
+  active = profiles[release];
+}
+
+/** The active profile's set (its identity changes exactly when the profile does). */
+export function activeProfile(): ReadonlySet<ChangeId> {
+  return active;
+}
+
+/** Whether the active profile has this go-sdk change. */
+export function served(change: ChangeId): boolean {
+  return active.has(change);
+}
