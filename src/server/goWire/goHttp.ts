@@ -5,6 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import { supportedVersions } from "../mcp/protocolVersions.js";
 import { refusals, type WireError } from "../wire/wireError.js";
+import { served } from "../profiles/profiles.js";
 
 /** The media type as Go's mime.ParseMediaType reads it ("" when it refuses the header). */
 export function baseMediaType(value: string | undefined): string {
@@ -61,6 +62,8 @@ export function sessionIdOf(req: IncomingMessage): string {
 export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean, stateless = false): WireError | undefined {
   const host = req.headers.host ?? "";
   if (!hostOk(host)) return refusals.forbiddenHost(host);
+  // From v1.7.0 the stateful handler switches on the method first (HEAD was refused for its Accept).
+  if (!stateless && served("method-checked-first") && req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
   if (req.method === "POST" && baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();
   const { json, stream } = accepts(req);
   if (req.method === "GET") {

@@ -16,6 +16,7 @@ import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
 import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
+import { served } from "../profiles/profiles.js";
 import { checkRequest } from "../wire/methods.js";
 import { refusals, type WireError } from "../wire/wireError.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
@@ -166,6 +167,8 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     session.standalone = res;
     res.writeHead(200, sseHeaders);
     res.flushHeaders();
+    // v1.7.0 on: the comment tells a client behind a buffering proxy the stream is open.
+    if (served("sse-ok-comment")) res.write(": ok\n\n");
     const release = registry.busy(session.id);
     const keepAlive = ctx.config.keepAliveMs >= 1 ? setInterval(() => res.write(": keepalive\n\n"), ctx.config.keepAliveMs) : undefined;
     keepAlive?.unref();

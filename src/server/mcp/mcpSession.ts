@@ -81,6 +81,8 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     "resources/list": () => listWidgetResources(opts.widgetDomain),
     "resources/templates/list": () => ({ resourceTemplates: [] }),
     "resources/subscribe": () => {
+      // v1.7.0 words it as any method it lacks.
+      if (served("subscribe-not-supported-text")) throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/subscribe"');
       throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
     },
     "completion/complete": () => {
@@ -101,6 +103,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     // Over stdio the process is the session: the call log names none (the engine's state is still "stdio"'s).
     id: opts.transport === "stdio" ? undefined : opts.sessionId,
     handlers,
+    stdio: opts.transport === "stdio",
     waitsFor: known ? undefined : { methods: engineMethods, ready: () => known !== undefined, whenReady: load },
     unrelated: opts.unrelated,
   });

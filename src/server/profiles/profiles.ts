@@ -9,6 +9,13 @@ export const changeTable = {
   "false-tool-hints": "tool annotations write `idempotentHint: false` and `readOnlyHint: false` instead of omitting them",
   "html-escaping": "resources/read contents are written with json.Marshal's escapes (`\\u003c`, `\\u003e`, `\\u0026`)",
   "resource-not-found-code": "an unknown resource answers -32602 instead of -32002",
+  "invalid-params-code": "params that do not unmarshal answer -32602 `handling 'm': invalid params: ...` instead of code 0 without `invalid params: `",
+  "duplicate-initialize": "a second initialize on a session answers code 0 `duplicate \"initialize\" received` instead of a second result",
+  "subscribe-not-supported-text": "resources/subscribe answers `method not found: \"resources/subscribe\"`",
+  "supported-versions-text": "the unsupported-version 400 lists 2026-07-28 first among the supported versions",
+  "method-checked-first": "a stateful /mcp answers HEAD, PUT, PATCH 405 (`Allow: GET, POST, DELETE`) before checking Accept",
+  "sse-ok-comment": "a GET stream starts with a `: ok` comment",
+  "stdio-method-not-found": "over stdio an unknown method, and method \"\" with an id, answer -32601 `method not found: \"x\"` instead of code 0 `JSON RPC not handled`",
 } as const;
 
 export type ChangeId = keyof typeof changeTable;
@@ -17,7 +24,19 @@ export type ChangeId = keyof typeof changeTable;
 export const releases = ["1.6.1", "1.7.0", "1.8.0"] as const;
 export type Release = (typeof releases)[number];
 
-const since170: readonly ChangeId[] = ["cache-hints", "false-tool-hints", "html-escaping", "resource-not-found-code"];
+const since170: readonly ChangeId[] = [
+  "cache-hints",
+  "false-tool-hints",
+  "html-escaping",
+  "resource-not-found-code",
+  "invalid-params-code",
+  "duplicate-initialize",
+  "subscribe-not-supported-text",
+  "supported-versions-text",
+  "method-checked-first",
+  "sse-ok-comment",
+  "stdio-method-not-found",
+];
 
 /** Each release's served changes, from go-sdk v1.6.1 (the base: none). */
 export const profiles: Record<Release, ReadonlySet<ChangeId>> = {
