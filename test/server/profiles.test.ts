@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { refuseBeforeBody } from "../../src/server/goWire/goHttp.js";
+import { goDecode } from "../../src/server/wire/goDecode.js";
 import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
@@ -77,6 +78,7 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "stdio-method-not-found", method: "foo/bar", transport: "stdio", changed: /"error":\{"code":-32601,"message":"method not found: \\"foo\/bar\\""\}/, base: /"error":\{"code":0,"message":"JSON RPC not handled: \\"foo\/bar\\" unsupported"\}/ },
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
   { change: "method-checked-first", method: "HEAD /mcp", run: async () => beforeBody("HEAD", {}), changed: /^405 Method Not Allowed$/, base: /^400 Accept must contain both/ },
+  { change: "empty-method-key", method: "a body of 42", run: async () => { const d = goDecode("42"); return d.ok ? "decoded" : d.reason; }, changed: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireDecode$/, base: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireCombined$/ },
   { change: "sse-ok-comment", method: "GET /mcp", run: getStreamStart, changed: /^: ok\n\n$/, base: /^$/ },
 ];
 
@@ -91,6 +93,7 @@ describe("the profile table", () => {
     expect([...profiles["1.7.0"]].sort()).toEqual([
       "cache-hints",
       "duplicate-initialize",
+      "empty-method-key",
       "false-tool-hints",
       "html-escaping",
       "invalid-params-code",

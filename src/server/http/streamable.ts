@@ -79,8 +79,10 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     const messages = (batch ? decoded.value : [decoded.value]) as Message[];
     const version = requestVersion(req);
     if (batch && version >= "2025-06-18") return refusals.batchNotSupported(version);
+    // v1.7.0 tells `"method": ""` from no method: a call to method "", refused as unhandled.
+    const emptyIsCall = served("empty-method-key");
     for (const m of messages) {
-      if (typeof m.method !== "string" || m.method === "") continue;
+      if (typeof m.method !== "string" || (m.method === "" && !emptyIsCall)) continue;
       const bad = checkRequest(m as { method: string });
       if (bad) return bad;
     }

@@ -15,6 +15,7 @@ export const changeTable = {
   "supported-versions-text": "the unsupported-version 400 lists 2026-07-28 first among the supported versions",
   "method-checked-first": "a stateful /mcp answers HEAD, PUT, PATCH 405 (`Allow: GET, POST, DELETE`) before checking Accept",
   "sse-ok-comment": "a GET stream starts with a `: ok` comment",
+  "empty-method-key": "over HTTP `\"method\": \"\"` is a call (400 `JSON RPC not handled: \"\" unsupported`, not 202); a body that is not an object names jsonrpc2.wireDecode, a method that is not a string quotes its value alone",
   "stdio-method-not-found": "over stdio an unknown method, and method \"\" with an id, answer -32601 `method not found: \"x\"` instead of code 0 `JSON RPC not handled`",
 } as const;
 
@@ -36,6 +37,7 @@ const since170: readonly ChangeId[] = [
   "method-checked-first",
   "sse-ok-comment",
   "stdio-method-not-found",
+  "empty-method-key",
 ];
 
 /** Each release's served changes, from go-sdk v1.6.1 (the base: none). */
