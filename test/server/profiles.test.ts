@@ -51,19 +51,36 @@ function beforeBody(method: string, headers: Record<string, string>): string {
   return refusal ? `${refusal.status} ${refusal.message}` : "served";
 }
 
-/** The first bytes of a GET stream on a server spawned at `release` ("" when none come within 700 ms). */
-async function getStreamStart(release: string): Promise<string> {
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-get-"));
+/** `fn` against a server spawned at `release`. */
+async function spawnedAt<T>(release: string, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-spawn-"));
   const server = await spawnServer({ toolsDir: catalog.dir, runDir, args: ["--go-sdk", release, "--keepalive", "0"] });
   try {
-    const init = await rawHttp(server.baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
-    const session = String(init.headers["mcp-session-id"]);
-    const stream = await readStreamUntil(server.baseUrl, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": session } }, (t) => t.length > 0, 700).catch(() => ({ text: "" }));
-    return stream.text;
+    return await fn(server.baseUrl);
   } finally {
     await server.stop();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+/** The first bytes of a GET stream on a server spawned at `release` ("" when none come within 700 ms). */
+function getStreamStart(release: string): Promise<string> {
+  return spawnedAt(release, async (baseUrl) => {
+    const init = await rawHttp(baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
+    const session = String(init.headers["mcp-session-id"]);
+    const stream = await readStreamUntil(baseUrl, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": session } }, (t) => t.length > 0, 700).catch(() => ({ text: "" }));
+    return stream.text;
+  });
+}
+
+/** Status and body of a sessionless tools/list under the 2026-07-28 header, at `release`. */
+function eraPost(release: string): Promise<string> {
+  return spawnedAt(release, async (baseUrl) => {
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: meta } });
+    const res = await rawHttp(baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" }, body });
+    return `${res.status} ${res.body}`;
+  });
 }
 
 /** Per change id: a request, and whether its answer shows the change (its v1.6.1 form otherwise must hold). */
@@ -79,6 +96,7 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
   { change: "method-checked-first", method: "HEAD /mcp", run: async () => beforeBody("HEAD", {}), changed: /^405 Method Not Allowed$/, base: /^400 Accept must contain both/ },
   { change: "empty-method-key", method: "a body of 42", run: async () => { const d = goDecode("42"); return d.ok ? "decoded" : d.reason; }, changed: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireDecode$/, base: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireCombined$/ },
+  { change: "era-2026-stateful-plaintext", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 Bad Request: protocol version "2026-07-28" is only supported on stateless HTTP servers \(set StreamableHTTPOptions\.Stateless = true\)\n$/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: / },
   { change: "sse-ok-comment", method: "GET /mcp", run: getStreamStart, changed: /^: ok\n\n$/, base: /^$/ },
 ];
 
@@ -90,7 +108,8 @@ describe("the profile table", () => {
 
   it("pins each release's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
     expect([...profiles["1.6.1"]]).toEqual([]);
-    expect([...profiles["1.7.0"]].sort()).toEqual([
+    expect([...profiles["1.7.0"]].filter((id) => id !== "era-2026-stateful-plaintext").sort()).toEqual([...profiles["1.8.0"]].sort());
+    expect([...profiles["1.8.0"]].sort()).toEqual([
       "cache-hints",
       "duplicate-initialize",
       "empty-method-key",
@@ -104,7 +123,7 @@ describe("the profile table", () => {
       "subscribe-not-supported-text",
       "supported-versions-text",
     ]);
-    expect([...profiles["1.8.0"]].sort()).toEqual([...profiles["1.7.0"]].sort());
+    expect(profiles["1.7.0"].has("era-2026-stateful-plaintext")).toBe(true);
   });
 
   for (const release of releases) {

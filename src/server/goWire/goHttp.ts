@@ -82,6 +82,13 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
   if (req.method === "DELETE" && id === "") return refusals.deleteNeedsSession();
   if (req.method === "GET" && id === "") return refusals.getNeedsSession();
   if (req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
+  // v1.7.0 reads a 2026-07-28-era POST before refusing it (streamable.ts, eraRefusal).
+  if (req.method === "POST" && eraVersion(requestVersion(req)) && served("era-2026-stateful-plaintext")) return undefined;
   if (!supportedVersions.includes(requestVersion(req))) return refusals.unsupportedVersion();
   return undefined;
+}
+
+/** A version of the 2026-07-28 era or later, as go-sdk compares them (as strings). */
+export function eraVersion(version: string): boolean {
+  return version >= "2026-07-28";
 }

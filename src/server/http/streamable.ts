@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { sessionFor, type HostContext } from "./hostContext.js";
-import { refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
+import { eraVersion, refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
 import { allowsHost } from "./hostCheck.js";
 import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
@@ -86,7 +86,23 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       const bad = checkRequest(m as { method: string });
       if (bad) return bad;
     }
-    return messages;
+    return (!ctx.config.stateless && eraRefusal(version, messages)) || messages;
+  }
+
+  /**
+   * v1.7.0, stateful: a request of the 2026-07-28 era (by its header, or by the version in a
+   * message's `_meta`) is refused once its body is read, server/discover excepted.
+   */
+  function eraRefusal(version: string, messages: Message[]): WireError | undefined {
+    if (!served("era-2026-stateful-plaintext")) return undefined;
+    if (messages.length === 1 && messages[0]?.method === "server/discover") return undefined;
+    const metaVersion = (m: Message) => {
+      const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+      const v = meta && typeof meta === "object" ? meta["io.modelcontextprotocol/protocolVersion"] : undefined;
+      return typeof v === "string" ? v : "";
+    };
+    if (eraVersion(version) || messages.some((m) => eraVersion(metaVersion(m)))) return refusals.statefulOnlyVersion(version);
+    return undefined;
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, messages: Message[], arrival: Arrival): void {

@@ -40,6 +40,8 @@ export const refusals = {
   statelessMethodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "POST" }),
   // From v1.7.0 the list names 2026-07-28 too, though a stateful server refuses that version otherwise.
   unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${[...(served("supported-versions-text") ? ["2026-07-28"] : []), ...supportedVersions].join(",")})`),
+  /** v1.7.0, stateful: a 2026-07-28-era request; `version` is the header's. */
+  statefulOnlyVersion: (version: string) => refusal(400, `Bad Request: protocol version ${JSON.stringify(version)} is only supported on stateless HTTP servers (set StreamableHTTPOptions.Stateless = true)`),
   // Reading the body.
   emptyBody: () => refusal(400, "POST requires a non-empty body"),
   /** `reason`: the JSON decoder's words (goDecode.ts). Code -32700 where it is a JSON-RPC error (stdio). */
