@@ -96,7 +96,8 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
   { change: "method-checked-first", method: "HEAD /mcp", run: async () => beforeBody("HEAD", {}), changed: /^405 Method Not Allowed$/, base: /^400 Accept must contain both/ },
   { change: "empty-method-key", method: "a body of 42", run: async () => { const d = goDecode("42"); return d.ok ? "decoded" : d.reason; }, changed: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireDecode$/, base: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireCombined$/ },
-  { change: "era-2026-stateful-plaintext", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 Bad Request: protocol version "2026-07-28" is only supported on stateless HTTP servers \(set StreamableHTTPOptions\.Stateless = true\)\n$/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: / },
+  { change: "era-2026-stateful-plaintext", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 Bad Request: protocol version "2026-07-28" is only supported on stateless HTTP servers \(set StreamableHTTPOptions\.Stateless = true\)\n$/, base: /^400 (Bad Request: Unsupported protocol version \(supported versions: |\{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,)/ },
+  { change: "era-2026-stateful-32022", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 \{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,"message":"protocol version \\"2026-07-28\\" is not supported by this server","data":\{"supported":\["2025-11-25","2025-06-18","2025-03-26","2024-11-05"\],"requested":"2026-07-28"\}\}\}$/, base: /^400 Bad Request: (Unsupported protocol version|protocol version "2026-07-28" is only supported on stateless)/ },
   { change: "sse-ok-comment", method: "GET /mcp", run: getStreamStart, changed: /^: ok\n\n$/, base: /^$/ },
 ];
 
@@ -108,8 +109,8 @@ describe("the profile table", () => {
 
   it("pins each release's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
     expect([...profiles["1.6.1"]]).toEqual([]);
-    expect([...profiles["1.7.0"]].filter((id) => id !== "era-2026-stateful-plaintext").sort()).toEqual([...profiles["1.8.0"]].sort());
-    expect([...profiles["1.8.0"]].sort()).toEqual([
+    expect([...profiles["1.7.0"]].filter((id) => id !== "era-2026-stateful-plaintext").sort()).toEqual([...profiles["1.8.0"]].filter((id) => id !== "era-2026-stateful-32022").sort());
+    expect([...profiles["1.8.0"]].filter((id) => id !== "era-2026-stateful-32022").sort()).toEqual([
       "cache-hints",
       "duplicate-initialize",
       "empty-method-key",
@@ -124,6 +125,9 @@ describe("the profile table", () => {
       "supported-versions-text",
     ]);
     expect(profiles["1.7.0"].has("era-2026-stateful-plaintext")).toBe(true);
+    expect(profiles["1.7.0"].has("era-2026-stateful-32022")).toBe(false);
+    expect(profiles["1.8.0"].has("era-2026-stateful-32022")).toBe(true);
+    expect(profiles["1.8.0"].has("era-2026-stateful-plaintext")).toBe(false);
   });
 
   for (const release of releases) {

@@ -83,7 +83,7 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
   if (req.method === "GET" && id === "") return refusals.getNeedsSession();
   if (req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
   // v1.7.0 reads a 2026-07-28-era POST before refusing it (streamable.ts, eraRefusal).
-  if (req.method === "POST" && eraVersion(requestVersion(req)) && served("era-2026-stateful-plaintext")) return undefined;
+  if (req.method === "POST" && eraVersion(requestVersion(req)) && (served("era-2026-stateful-plaintext") || served("era-2026-stateful-32022"))) return undefined;
   if (!supportedVersions.includes(requestVersion(req))) return refusals.unsupportedVersion();
   return undefined;
 }

@@ -17,6 +17,7 @@ export const changeTable = {
   "sse-ok-comment": "a GET stream starts with a `: ok` comment",
   "empty-method-key": "over HTTP `\"method\": \"\"` is a call (400 `JSON RPC not handled: \"\" unsupported`, not 202); a body that is not an object names jsonrpc2.wireDecode, a method that is not a string quotes its value alone",
   "era-2026-stateful-plaintext": "a stateful /mcp reads a 2026-07-28-era POST (header, or `_meta` version) and refuses it with a plain-text 400 naming the header's version, server/discover excepted",
+  "era-2026-stateful-32022": "the same requests answered 400 JSON `-32022 protocol version \"v\" is not supported by this server` with the legacy versions in data.supported; notifications pass",
   "stdio-method-not-found": "over stdio an unknown method, and method \"\" with an id, answer -32601 `method not found: \"x\"` instead of code 0 `JSON RPC not handled`",
 } as const;
 
@@ -46,8 +47,8 @@ export const profiles: Record<Release, ReadonlySet<ChangeId>> = {
   "1.6.1": new Set(),
   "1.7.0": new Set([...since170, "era-2026-stateful-plaintext"]),
   // v1.8.0 answers the legacy protocol as v1.7.0 does; it parts only on 2026-07-28 requests,
-  // which it refuses with -32022 (not served yet) instead of v1.7.0's plain text.
-  "1.8.0": new Set(since170),
+  // which it refuses with -32022 instead of v1.7.0's plain text.
+  "1.8.0": new Set([...since170, "era-2026-stateful-32022"]),
 };
 
 export function isRelease(v: string): v is Release {
