@@ -1,6 +1,7 @@
 // Runtime configuration: one place for every option, its environment variable and its default.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Release } from "./server/profiles/profiles.js";
 
 /** The project root: two levels up from dist/config.js or src/config.ts. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,6 +36,8 @@ export interface Config {
   stateLimit: number;
   /** Serve /mcp as go-sdk's StreamableHTTPOptions.Stateless does: no session outlives its POST. */
   stateless: boolean;
+  /** The go-sdk release answered as (src/server/profiles/profiles.ts says what each changes). */
+  goSdk: Release;
   /** `redis://HOST:PORT[/DB]`: state shared by replicas in Redis; "" keeps it in this process. */
   store: string;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
@@ -69,6 +72,7 @@ export const defaults: Config = {
   stateLimit: 1024 * 1024,
   store: "",
   stateless: false,
+  goSdk: "1.6.1",
   delayScale: 1,
   auth: false,
   authAutoApprove: false,
@@ -95,6 +99,7 @@ export const envNames = {
   stateLimit: "CAREEM_MCP_STATE_LIMIT",
   store: "CAREEM_MCP_STORE",
   stateless: "CAREEM_MCP_STATELESS",
+  goSdk: "CAREEM_MCP_GO_SDK",
   delayScale: "CAREEM_MCP_DELAY_SCALE",
   authTokenTtlS: "CAREEM_MCP_AUTH_TOKEN_TTL",
   allowedHosts: "CAREEM_MCP_ALLOWED_HOSTS",

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { defaults, envNames, projectRoot, type Config } from "../config.js";
+import { isRelease, useProfile, type Release } from "../server/profiles/profiles.js";
 
 export interface CliIo {
   out: NodeJS.WritableStream;
@@ -38,12 +39,11 @@ function scale(value: string): number {
   return n;
 }
 
-/** The go-sdk releases whose answers this build reproduces (parity/profiles/ measures more). */
-function goSdk(value: string): string {
+/** The go-sdk releases with a profile (src/server/profiles/profiles.ts). */
+function goSdk(value: string): Release {
   const v = value.replace(/^v/, "");
-  if (v === "1.6.1") return v;
-  if (["1.7.0", "1.8.0"].includes(v)) throw new InvalidArgumentError(`go-sdk ${v} is measured (parity/profiles/${`v${v}`}) but not served yet; use 1.6.1, production's release today`);
-  throw new InvalidArgumentError(`--go-sdk ${JSON.stringify(value)}: the releases are 1.6.1 (served), 1.7.0 and 1.8.0 (measured, not served yet)`);
+  if (isRelease(v)) return v;
+  throw new InvalidArgumentError(`--go-sdk ${JSON.stringify(value)}: the releases are 1.6.1 (production's today), 1.7.0 and 1.8.0 (partly: see docs/configuration.md)`);
 }
 
 /** Repeatable; the environment variable may list several names separated by commas. */
@@ -129,7 +129,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
     .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
     .addOption(new Option("--stateless", "serve /mcp as go-sdk's Stateless mode (v1.6.1): no session outlives its POST, GET is 405, state is the user's; for replicas behind a load balancer").env(envNames.stateless))
-    .addOption(new Option("--go-sdk <version>", "which go-sdk release to answer as; only 1.6.1 is served (1.7.0 and 1.8.0 are measured in parity/profiles/, not served yet)").env("CAREEM_MCP_GO_SDK").default("1.6.1").argParser(goSdk))
+    .addOption(new Option("--go-sdk <version>", "which go-sdk release to answer as: 1.6.1 in full; 1.7.0 and 1.8.0 stateful only, with what they change in the legacy protocol; each refuses 2026-07-28 requests as it does (1.7.0 plain text, 1.8.0 -32022; not yet server/discover)").env("CAREEM_MCP_GO_SDK").default("1.6.1").argParser(goSdk))
     .addOption(new Option("--store <url>", "keep state in Redis (redis://HOST:PORT[/DB]) so several replicas serve one journey; default: in this process").env(envNames.store))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
@@ -185,6 +185,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         store: opts.store ?? "",
         // With --state-scope session a stateless call's state is its own POST's (as the parity twin records it).
         stateless: Boolean(opts.stateless),
+        goSdk: opts.goSdk,
         delayScale: opts.delayScale,
         auth: Boolean(opts.auth),
         authAutoApprove: Boolean(opts.authAutoApprove),
@@ -192,6 +193,10 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         allowedHosts: opts.allowedHost,
         publicUrl: opts.publicUrl ?? "",
       };
+      // go-sdk v1.7.0 changed Stateless itself (no Mcp-Session-Id, DELETE 405) and added the
+      // 2026-07-28 era there; neither is served, so that pairing is refused rather than half-served.
+      if (config.stateless && config.goSdk !== "1.6.1") throw new UsageError(`--stateless with --go-sdk ${config.goSdk} is measured (parity/profiles/v${config.goSdk}-stateless) but not served yet; --stateless serves 1.6.1`);
+      useProfile(config.goSdk);
       if (opts.stdio) {
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
         if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");

@@ -61,11 +61,12 @@ describe("--stateless", () => {
 });
 
 describe("--go-sdk", () => {
-  it("names the releases measured but not served, and refuses others", async () => {
-    const later = await runCliInProcess("--go-sdk", "1.8.0", "--check");
+  it("refuses --stateless on a release whose Stateless mode is measured but not served, and releases with no profile", async () => {
+    const later = await runCliInProcess("--go-sdk", "1.8.0", "--stateless", "--port", "0");
     expect(later.status).toBe(USAGE_STATUS);
-    expect(later.stderr).toContain("go-sdk 1.8.0 is measured (parity/profiles/v1.8.0) but not served yet; use 1.6.1");
+    expect(later.stderr).toContain("--stateless with --go-sdk 1.8.0 is measured (parity/profiles/v1.8.0-stateless) but not served yet; --stateless serves 1.6.1");
     const other = await runCliInProcess("--go-sdk", "2.0.0", "--check");
-    expect(other.stderr).toContain('--go-sdk "2.0.0": the releases are 1.6.1 (served), 1.7.0 and 1.8.0 (measured, not served yet)');
+    expect(other.status).toBe(USAGE_STATUS);
+    expect(other.stderr).toContain('--go-sdk "2.0.0": the releases are 1.6.1 (production\'s today), 1.7.0 and 1.8.0 (partly: see docs/configuration.md)');
   });
 });

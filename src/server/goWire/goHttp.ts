@@ -5,6 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import { supportedVersions } from "../mcp/protocolVersions.js";
 import { refusals, type WireError } from "../wire/wireError.js";
+import { served } from "../profiles/profiles.js";
 
 /** The media type as Go's mime.ParseMediaType reads it ("" when it refuses the header). */
 export function baseMediaType(value: string | undefined): string {
@@ -61,6 +62,8 @@ export function sessionIdOf(req: IncomingMessage): string {
 export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean, stateless = false): WireError | undefined {
   const host = req.headers.host ?? "";
   if (!hostOk(host)) return refusals.forbiddenHost(host);
+  // From v1.7.0 the stateful handler switches on the method first (HEAD was refused for its Accept).
+  if (!stateless && served("method-checked-first") && req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
   if (req.method === "POST" && baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();
   const { json, stream } = accepts(req);
   if (req.method === "GET") {
@@ -79,6 +82,13 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
   if (req.method === "DELETE" && id === "") return refusals.deleteNeedsSession();
   if (req.method === "GET" && id === "") return refusals.getNeedsSession();
   if (req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
+  // v1.7.0 reads a 2026-07-28-era POST before refusing it (streamable.ts, eraRefusal).
+  if (req.method === "POST" && eraVersion(requestVersion(req)) && (served("era-2026-stateful-plaintext") || served("era-2026-stateful-32022"))) return undefined;
   if (!supportedVersions.includes(requestVersion(req))) return refusals.unsupportedVersion();
   return undefined;
+}
+
+/** A version of the 2026-07-28 era or later, as go-sdk compares them (as strings). */
+export function eraVersion(version: string): boolean {
+  return version >= "2026-07-28";
 }

@@ -4,6 +4,7 @@
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
 import { marshalText, Raw, sortKeys } from "./goText.js";
 import { setOwn } from "../../engine/setOwn.js";
+import { served } from "../profiles/profiles.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -62,14 +63,15 @@ export function goSchema(node: unknown): unknown {
   return out;
 }
 
-/** mcp.ToolAnnotations: *bool hints kept when false, bool hints omitted when false. */
+/** mcp.ToolAnnotations: *bool hints kept when false, bool hints omitted when false (written from v1.7.0). */
 function goAnnotations(a: unknown): unknown {
   if (!isObj(a)) return undefined;
   const out: Obj = {};
+  const falseWritten = served("false-tool-hints");
   if (typeof a.destructiveHint === "boolean") out.destructiveHint = a.destructiveHint;
-  if (a.idempotentHint === true) out.idempotentHint = true;
+  if (a.idempotentHint === true || falseWritten) out.idempotentHint = a.idempotentHint === true;
   if (typeof a.openWorldHint === "boolean") out.openWorldHint = a.openWorldHint;
-  if (a.readOnlyHint === true) out.readOnlyHint = true;
+  if (a.readOnlyHint === true || falseWritten) out.readOnlyHint = a.readOnlyHint === true;
   if (typeof a.title === "string" && a.title !== "") out.title = a.title;
   return out;
 }
@@ -115,10 +117,19 @@ function pick(o: Obj, keys: string[]): Obj {
   return out;
 }
 
+// go-sdk's Cacheable results: the fields come first in each result struct, zero values written.
+const cacheable = new Set(["tools/list", "resources/list", "resources/read", "resources/templates/list", "prompts/list"]);
+
 /** A result as the go-sdk's result struct for `method` marshals it. */
 export function goResult(method: string | undefined, result: unknown): unknown {
   // Already written the go-sdk's way (tools/list, see mcp/toolListText.ts).
   if (!isObj(result) || result instanceof Raw) return result;
+  const shaped = shapeResult(method, result);
+  if (method === undefined || !cacheable.has(method) || !served("cache-hints") || !isObj(shaped) || shaped instanceof Raw) return shaped;
+  return { ttlMs: 0, cacheScope: "public", ...shaped };
+}
+
+function shapeResult(method: string | undefined, result: Obj): unknown {
   switch (method) {
     case "initialize": {
       const caps = isObj(result.capabilities) ? result.capabilities : {};
@@ -140,8 +151,13 @@ export function goResult(method: string | undefined, result: unknown): unknown {
     }
     case "resources/list":
       return { resources: Array.isArray(result.resources) ? result.resources.map(goResource) : result.resources };
-    case "resources/read":
-      return { contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
+    case "resources/read": {
+      const out = { contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
+      if (!served("html-escaping")) return out;
+      // The result marshals itself with json.Marshal, HTML escapes included.
+      const hints = served("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
+      return marshalText({ ...hints, ...out });
+    }
     default:
       return result;
   }

@@ -10,12 +10,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { sessionFor, type HostContext } from "./hostContext.js";
-import { refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
+import { eraVersion, refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
 import { allowsHost } from "./hostCheck.js";
 import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
 import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
+import { served } from "../profiles/profiles.js";
+import { goMessageText } from "../goWire/goWire.js";
+import { supportedVersions } from "../mcp/protocolVersions.js";
 import { checkRequest } from "../wire/methods.js";
 import { refusals, type WireError } from "../wire/wireError.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
@@ -65,6 +68,11 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       if (!read.ok) return sendWireError(res, refusals.tooLarge(ctx.config.bodyLimit));
       const messages = refuseMessages(req, read.text);
       if (!Array.isArray(messages)) return sendWireError(res, messages);
+      const refused = ctx.config.stateless ? undefined : eraRpcRefusal(requestVersion(req), messages);
+      if (refused !== undefined) {
+        res.writeHead(400, { ...CORS, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(refused)) });
+        return void res.end(refused);
+      }
       serve(req, res, messages, arrival);
     });
   }
@@ -78,12 +86,47 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     const messages = (batch ? decoded.value : [decoded.value]) as Message[];
     const version = requestVersion(req);
     if (batch && version >= "2025-06-18") return refusals.batchNotSupported(version);
+    // v1.7.0 tells `"method": ""` from no method: a call to method "", refused as unhandled.
+    const emptyIsCall = served("empty-method-key");
     for (const m of messages) {
-      if (typeof m.method !== "string" || m.method === "") continue;
+      if (typeof m.method !== "string" || (m.method === "" && !emptyIsCall)) continue;
       const bad = checkRequest(m as { method: string });
       if (bad) return bad;
     }
-    return messages;
+    return (!ctx.config.stateless && eraRefusal(version, messages)) || messages;
+  }
+
+  /**
+   * v1.7.0, stateful: a request of the 2026-07-28 era (by its header, or by the version in a
+   * message's `_meta`) is refused once its body is read, server/discover excepted.
+   */
+  function eraRefusal(version: string, messages: Message[]): WireError | undefined {
+    if (!served("era-2026-stateful-plaintext")) return undefined;
+    return eraRequest(version, messages) ? refusals.statefulOnlyVersion(version) : undefined;
+  }
+
+  /**
+   * v1.8.0, stateful: the same requests answered with JSON-RPC -32022 and the legacy versions in
+   * `data.supported`, what a dual-era client falls back on; notifications pass (the `_meta`
+   * triple is for calls only). The JSON text, as go-sdk's encoder writes it, or undefined.
+   */
+  function eraRpcRefusal(version: string, messages: Message[]): string | undefined {
+    if (!served("era-2026-stateful-32022") || messages.length !== 1 || !eraRequest(version, messages)) return undefined;
+    const m = messages[0] as Message;
+    if (m.id === undefined || m.id === null) return undefined;
+    const error = { code: -32022, message: `protocol version ${JSON.stringify(version)} is not supported by this server`, data: { supported: supportedVersions, requested: version } };
+    return goMessageText({ jsonrpc: "2.0", id: m.id, error }, undefined);
+  }
+
+  /** A request of the 2026-07-28 era by its header or a message's `_meta` version, server/discover excepted. */
+  function eraRequest(version: string, messages: Message[]): boolean {
+    if (messages.length === 1 && messages[0]?.method === "server/discover") return false;
+    const metaVersion = (m: Message) => {
+      const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+      const v = meta && typeof meta === "object" ? meta["io.modelcontextprotocol/protocolVersion"] : undefined;
+      return typeof v === "string" ? v : "";
+    };
+    return eraVersion(version) || messages.some((m) => eraVersion(metaVersion(m)));
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, messages: Message[], arrival: Arrival): void {
@@ -166,6 +209,8 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     session.standalone = res;
     res.writeHead(200, sseHeaders);
     res.flushHeaders();
+    // v1.7.0 on: the comment tells a client behind a buffering proxy the stream is open.
+    if (served("sse-ok-comment")) res.write(": ok\n\n");
     const release = registry.busy(session.id);
     const keepAlive = ctx.config.keepAliveMs >= 1 ? setInterval(() => res.write(": keepalive\n\n"), ctx.config.keepAliveMs) : undefined;
     keepAlive?.unref();

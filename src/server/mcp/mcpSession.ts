@@ -11,6 +11,7 @@ import { toolListText } from "./toolListText.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
 import { RpcSession, type Handler } from "../wire/rpcSession.js";
+import { served } from "../profiles/profiles.js";
 
 export interface McpSessionOptions {
   /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
@@ -80,16 +81,20 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     "resources/list": () => listWidgetResources(opts.widgetDomain),
     "resources/templates/list": () => ({ resourceTemplates: [] }),
     "resources/subscribe": () => {
+      // v1.7.0 words it as any method it lacks.
+      if (served("subscribe-not-supported-text")) throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/subscribe"');
       throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
     },
     "completion/complete": () => {
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
     },
     "resources/read": (params) => {
+      // go-sdk v1.7.0 moved an unknown resource from its own -32002 to -32602 (customresnotfounderrcode).
+      const notFound = served("resource-not-found-code") ? ErrorCodes.invalidParams : ErrorCodes.resourceNotFound;
       // A missing uri is the empty uri to the go-sdk: not found.
-      if (params.uri === undefined) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: "" });
+      if (params.uri === undefined) throw new RpcError(notFound, "Resource not found", { uri: "" });
       if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
-      if (params.uri !== widgetUri) throw new RpcError(ErrorCodes.resourceNotFound, "Resource not found", { uri: params.uri });
+      if (params.uri !== widgetUri) throw new RpcError(notFound, "Resource not found", { uri: params.uri });
       return readWidgetResource(opts.widgetDomain);
     },
   };
@@ -98,6 +103,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     // Over stdio the process is the session: the call log names none (the engine's state is still "stdio"'s).
     id: opts.transport === "stdio" ? undefined : opts.sessionId,
     handlers,
+    stdio: opts.transport === "stdio",
     waitsFor: known ? undefined : { methods: engineMethods, ready: () => known !== undefined, whenReady: load },
     unrelated: opts.unrelated,
   });

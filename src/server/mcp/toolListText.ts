@@ -3,11 +3,14 @@
 // not once per request.
 import { goResult } from "../goWire/goShapes.js";
 import { Raw, writeGo } from "../goWire/goText.js";
+import { activeProfile } from "../profiles/profiles.js";
 
-let last: { tools: object[]; text: Raw } | undefined;
+let last: { tools: object[]; profile: object; text: Raw } | undefined;
 
 /** The go-sdk's text of the result `{ tools }`, embedded as is by the writer. */
 export function toolListText(tools: object[]): Raw {
-  if (last?.tools !== tools) last = { tools, text: new Raw(writeGo(goResult("tools/list", { tools }))) };
+  // The profile decides hints and cache fields, so a text is only reused under the one it was written for.
+  const profile = activeProfile();
+  if (last?.tools !== tools || last.profile !== profile) last = { tools, profile, text: new Raw(writeGo(goResult("tools/list", { tools }))) };
   return last.text;
 }

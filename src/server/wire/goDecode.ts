@@ -4,6 +4,8 @@
 // Those texts reach the client verbatim in `malformed payload: ...`, so they are reproduced here
 // from the raw text, which JSON.parse alone cannot give (measured against go-sdk v1.6.1).
 
+import { served } from "../profiles/profiles.js";
+
 export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
 
 class ScanError {
@@ -143,6 +145,26 @@ export function goTypeError(raw: string, type: string, strings: readonly string[
 
 const wireType = "jsonrpc2.wireCombined";
 
+/**
+ * v1.7.0's jsonrpc2.wireDecode keeps the method raw to tell `"method": ""` from none, and
+ * unmarshals it into a string on its own: a body that is not an object names wireDecode, a
+ * method that is not a string quotes the method's value alone. Undefined where it is not
+ * measured (a mistyped "jsonrpc"), which keeps the older words.
+ */
+function wireDecodeError(m: unknown, raw: string): string | undefined {
+  if (typeof m !== "object" || m === null || Array.isArray(m)) return goTypeError(raw, "jsonrpc2.wireDecode", []);
+  if (mistyped(m, ["jsonrpc"])) return undefined;
+  const starts = new Map<string, number>();
+  try {
+    scanValue(raw, skipSpaces(raw, 0), starts);
+  } catch {
+    return undefined;
+  }
+  const from = starts.get("method");
+  if (from === undefined) return undefined;
+  return `json: cannot unmarshal ${quote(raw.slice(from, scanValue(raw, from)))} into Go value of type string`;
+}
+
 /** Whether `value` fails to unmarshal into a struct whose fields `strings` are strings. */
 export function mistyped(value: unknown, strings: readonly string[]): boolean {
   if (value === null) return false;
@@ -168,7 +190,10 @@ function goTypeName(v: unknown): string {
  */
 function checkMessage(m: unknown, raw: string): string | undefined {
   // The text is scanned again only when the parsed value shows a type error to word.
-  if (mistyped(m, ["jsonrpc", "method"])) return unmarshaling(goTypeError(raw, wireType, ["jsonrpc", "method"]) ?? "");
+  if (mistyped(m, ["jsonrpc", "method"])) {
+    const v170 = served("empty-method-key") ? wireDecodeError(m, raw) : undefined;
+    return unmarshaling(v170 ?? goTypeError(raw, wireType, ["jsonrpc", "method"]) ?? "");
+  }
   const o = m as Record<string, unknown>;
   const tag = typeof o.jsonrpc === "string" ? o.jsonrpc : "";
   if (tag !== "2.0") return `invalid message version tag ${quote(tag)}; expected "2.0"`;

@@ -4,6 +4,7 @@
 // text is re-encoded compactly from the parsed body, which is what a client that sent compact
 // JSON sent (measured against go-sdk v1.6.1).
 import { goTypeError, mistyped } from "./goDecode.js";
+import { served } from "../profiles/profiles.js";
 
 /** Each method's params struct and its string fields, by JSON name. */
 const structs: Record<string, { type: string; strings: readonly string[] }> = {
@@ -20,11 +21,18 @@ const structs: Record<string, { type: string; strings: readonly string[] }> = {
   "completion/complete": { type: "CompleteParams", strings: [] },
 };
 
+/** Whether unreadable params answer -32602 (v1.7.0 on); initialize keeps code 0 and the old words. */
+export function paramsCoded(method: string): boolean {
+  return method !== "initialize" && served("invalid-params-code");
+}
+
 /** The go-sdk's refusal of these params for `method`, or undefined when they unmarshal. */
 export function paramsProblem(method: string, params: unknown): string | undefined {
   const struct = Object.prototype.hasOwnProperty.call(structs, method) ? structs[method] : undefined;
   if (!struct || params === undefined || !mistyped(params, struct.strings)) return undefined;
   const raw = JSON.stringify(params);
   const problem = goTypeError(raw, `mcp.${struct.type}`, struct.strings);
-  return problem && `handling '${method}': unmarshaling ${JSON.stringify(raw)} into a *mcp.${struct.type}: ${problem}`;
+  // From v1.7.0 the error is jsonrpc2's ErrInvalidParams, whose text joins in (nowrapinvalidparams).
+  const invalid = paramsCoded(method) ? "invalid params: " : "";
+  return problem && `handling '${method}': ${invalid}unmarshaling ${JSON.stringify(raw)} into a *mcp.${struct.type}: ${problem}`;
 }

@@ -10,8 +10,9 @@ import type { Dynamics } from "../../engine/dynamics.js";
 import type { TransportFault } from "../dynamics/faultWire.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";
-import { paramsProblem } from "./goParams.js";
+import { paramsCoded, paramsProblem } from "./goParams.js";
 import { refusals, rpcErrorOf } from "./wireError.js";
+import { served } from "../profiles/profiles.js";
 
 export type RequestId = string | number;
 
@@ -64,6 +65,8 @@ export interface SessionOptions {
   /** The session id, where the transport has one (stdio: "stdio"). */
   id?: string;
   handlers: Readonly<Record<string, Handler>>;
+  /** Over stdio, where v1.7.0 answers an unknown method (and method "") with -32601. */
+  stdio?: boolean;
   /** Methods whose handlers need `ready()`: until then they, and everything after them, wait. */
   waitsFor?: { methods: ReadonlySet<string>; ready(): boolean; whenReady(): Promise<unknown> };
   /** Messages that concern no request in particular (list changes) go here. */
@@ -146,6 +149,9 @@ export class RpcSession {
   private dispatch(message: Record<string, unknown>, reply: Reply, arrival: Arrival): void {
     const method = typeof message.method === "string" ? message.method : "";
     const id = message.id;
+    const stdioNotFound = this.opts.stdio === true && served("stdio-method-not-found");
+    // Method "" with an id is a call to v1.7.0's stdio; over HTTP the decoding differs (not served).
+    if (stdioNotFound && message.method === "" && id !== undefined && id !== null) return this.call("", id as RequestId, message.params, reply, arrival);
     // No method: a response to a request this server never sends. Dropped, as the go-sdk drops it.
     if (method === "") return reply.end();
     if (id === undefined || id === null) {
@@ -176,7 +182,7 @@ export class RpcSession {
     const info = methodInfo(method);
     const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
     if (!handler) {
-      refuse(refusals.notHandled(method));
+      refuse(this.opts.stdio === true && served("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
       return reply.end();
     }
     if (params === undefined && info && !info.paramsOptional) {
@@ -185,7 +191,11 @@ export class RpcSession {
     }
     const unreadable = paramsProblem(method, params);
     if (unreadable) {
-      refuse(refusals.unreadableParams(unreadable));
+      refuse(refusals.unreadableParams(unreadable, paramsCoded(method)));
+      return reply.end();
+    }
+    if (method === "initialize" && this.initialized && served("duplicate-initialize")) {
+      refuse(refusals.duplicate(method));
       return reply.end();
     }
     const p = isObj(params) ? params : {};

@@ -4,6 +4,7 @@
 // (text/plain, the text and a newline), stdio as a JSON-RPC error with id null, and an answer to
 // a request as a JSON-RPC error inside the response (`rpc` refusals).
 import { supportedVersions } from "../mcp/protocolVersions.js";
+import { served } from "../profiles/profiles.js";
 
 export class WireError extends Error {
   constructor(
@@ -37,7 +38,10 @@ export const refusals = {
   methodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "GET, POST, DELETE" }),
   /** Stateless: no standalone stream, so only POST (and DELETE, which v1.6.1 still answers). */
   statelessMethodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "POST" }),
-  unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${supportedVersions.join(",")})`),
+  // From v1.7.0 the list names 2026-07-28 too, though a stateful server refuses that version otherwise.
+  unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${[...(served("supported-versions-text") ? ["2026-07-28"] : []), ...supportedVersions].join(",")})`),
+  /** v1.7.0, stateful: a 2026-07-28-era request; `version` is the header's. */
+  statefulOnlyVersion: (version: string) => refusal(400, `Bad Request: protocol version ${JSON.stringify(version)} is only supported on stateless HTTP servers (set StreamableHTTPOptions.Stateless = true)`),
   // Reading the body.
   emptyBody: () => refusal(400, "POST requires a non-empty body"),
   /** `reason`: the JSON decoder's words (goDecode.ts). Code -32700 where it is a JSON-RPC error (stdio). */
@@ -54,10 +58,14 @@ export const refusals = {
   forbiddenSiteHost: (host: string, what = "a loopback name") => refusal(403, `Forbidden: Host header "${host}" is not ${what} (DNS rebinding protection)`),
   // Answers to a request, inside the JSON-RPC response.
   notHandled: (method: string) => rpc(0, `JSON RPC not handled: ${JSON.stringify(method)} unsupported`),
+  /** v1.7.0's stdio words for a method it lacks (over HTTP it still answers notHandled). */
+  methodNotFound: (method: string) => rpc(-32601, `method not found: ${JSON.stringify(method)}`),
   missingParams: () => rpc(-32600, 'invalid request: missing required "params"'),
   duringInitialization: (method: string) => rpc(0, `method ${JSON.stringify(method)} is invalid during session initialization`),
-  /** Params the go-sdk cannot unmarshal into the method's params struct (goParams.ts). */
-  unreadableParams: (text: string) => rpc(0, text),
+  /** Params the go-sdk cannot unmarshal into the method's params struct (goParams.ts): code 0, -32602 from v1.7.0. */
+  unreadableParams: (text: string, coded: boolean) => rpc(coded ? -32602 : 0, text),
+  /** v1.7.0 on: a session answers initialize once. */
+  duplicate: (method: string) => rpc(0, `duplicate ${JSON.stringify(method)} received`),
 };
 
 /** The error of a JSON-RPC answer: code, message and data as any thrown error carries them. */

@@ -1,0 +1,73 @@
+// Which go-sdk release the server answers as. A profile is a set of change ids (the ids of
+// parity/profiles/changes.mjs, each one go-sdk change measured against the twin); code asks
+// `served("cache-hints")` and never which release is running, so a release is only its row here.
+// One process serves one profile: the writer (goWire/) and the handlers read the active one.
+
+/** Every change id this build can switch on, with what it changes on the wire. */
+export const changeTable = {
+  "cache-hints": "list and read results start with `ttlMs: 0, cacheScope: \"public\"`",
+  "false-tool-hints": "tool annotations write `idempotentHint: false` and `readOnlyHint: false` instead of omitting them",
+  "html-escaping": "resources/read contents are written with json.Marshal's escapes (`\\u003c`, `\\u003e`, `\\u0026`)",
+  "resource-not-found-code": "an unknown resource answers -32602 instead of -32002",
+  "invalid-params-code": "params that do not unmarshal answer -32602 `handling 'm': invalid params: ...` instead of code 0 without `invalid params: `",
+  "duplicate-initialize": "a second initialize on a session answers code 0 `duplicate \"initialize\" received` instead of a second result",
+  "subscribe-not-supported-text": "resources/subscribe answers `method not found: \"resources/subscribe\"`",
+  "supported-versions-text": "the unsupported-version 400 lists 2026-07-28 first among the supported versions",
+  "method-checked-first": "a stateful /mcp answers HEAD, PUT, PATCH 405 (`Allow: GET, POST, DELETE`) before checking Accept",
+  "sse-ok-comment": "a GET stream starts with a `: ok` comment",
+  "empty-method-key": "over HTTP `\"method\": \"\"` is a call (400 `JSON RPC not handled: \"\" unsupported`, not 202); a body that is not an object names jsonrpc2.wireDecode, a method that is not a string quotes its value alone",
+  "era-2026-stateful-plaintext": "a stateful /mcp reads a 2026-07-28-era POST (header, or `_meta` version) and refuses it with a plain-text 400 naming the header's version, server/discover excepted",
+  "era-2026-stateful-32022": "the same requests answered 400 JSON `-32022 protocol version \"v\" is not supported by this server` with the legacy versions in data.supported; notifications pass",
+  "stdio-method-not-found": "over stdio an unknown method, and method \"\" with an id, answer -32601 `method not found: \"x\"` instead of code 0 `JSON RPC not handled`",
+} as const;
+
+export type ChangeId = keyof typeof changeTable;
+
+/** The releases served, oldest first. */
+export const releases = ["1.6.1", "1.7.0", "1.8.0"] as const;
+export type Release = (typeof releases)[number];
+
+const since170: readonly ChangeId[] = [
+  "cache-hints",
+  "false-tool-hints",
+  "html-escaping",
+  "resource-not-found-code",
+  "invalid-params-code",
+  "duplicate-initialize",
+  "subscribe-not-supported-text",
+  "supported-versions-text",
+  "method-checked-first",
+  "sse-ok-comment",
+  "stdio-method-not-found",
+  "empty-method-key",
+];
+
+/** Each release's served changes, from go-sdk v1.6.1 (the base: none). */
+export const profiles: Record<Release, ReadonlySet<ChangeId>> = {
+  "1.6.1": new Set(),
+  "1.7.0": new Set([...since170, "era-2026-stateful-plaintext"]),
+  // v1.8.0 answers the legacy protocol as v1.7.0 does; it parts only on 2026-07-28 requests,
+  // which it refuses with -32022 instead of v1.7.0's plain text.
+  "1.8.0": new Set([...since170, "era-2026-stateful-32022"]),
+};
+
+export function isRelease(v: string): v is Release {
+  return (releases as readonly string[]).includes(v);
+}
+
+let active: ReadonlySet<ChangeId> = profiles["1.6.1"];
+
+/** Sets the process's profile (the CLI does, from config.goSdk, before serving). */
+export function useProfile(release: Release): void {
+  active = profiles[release];
+}
+
+/** The active profile's set (its identity changes exactly when the profile does). */
+export function activeProfile(): ReadonlySet<ChangeId> {
+  return active;
+}
+
+/** Whether the active profile has this go-sdk change. */
+export function served(change: ChangeId): boolean {
+  return active.has(change);
+}

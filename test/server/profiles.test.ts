@@ -1,0 +1,144 @@
+// The go-sdk profiles as data: each release is a set of change ids, and each change id moves one
+// request's answer. Every row sends its request to a real session (the engine over the test
+// catalog) under every release and checks the answer shows the change exactly when the release's
+// set holds it (the transport's own changes go through the HTTP checks, or a spawned server for
+// the GET stream); the sets themselves are pinned to what parity/profiles/ measured.
+import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { refuseBeforeBody } from "../../src/server/goWire/goHttp.js";
+import { goDecode } from "../../src/server/wire/goDecode.js";
+import { Engine } from "../../src/engine/engine.js";
+import { OverridesReader } from "../../src/overrides/overridesFile.js";
+import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
+import { changeTable, profiles, releases, useProfile, type ChangeId } from "../../src/server/profiles/profiles.js";
+import { copyCatalog, type TempCatalog } from "../transports/catalog.js";
+import { initializeBody, mcpHeaders, rawHttp, readStreamUntil } from "../transports/rawHttp.js";
+import { spawnServer } from "../reliability/spawnServer.js";
+// @ts-expect-error: the measurements' change table is plain JavaScript (parity/ is not compiled).
+import { changes as measured } from "../../parity/profiles/changes.mjs";
+
+let catalog: TempCatalog;
+let engine: Engine;
+beforeAll(() => {
+  catalog = copyCatalog();
+  engine = new Engine({ toolsDir: catalog.dir, forced: new OverridesReader(catalog.runDir) });
+});
+afterAll(() => catalog.remove());
+afterEach(() => useProfile("1.6.1"));
+
+/** The wire text of the answer to `method` on a fresh, initialized session. */
+async function answer(method: string, params: Record<string, unknown> = {}, transport = "http"): Promise<string> {
+  const texts: string[] = [];
+  const session = createMcpSession({ engine, serviceVersion: "test", widgetDomain: "https://example.test", transport, sessionId: transport === "stdio" ? "stdio" : "s1", log: () => {}, unrelated: () => {} });
+  const reply = { write: (t: string) => texts.push(t), end: () => {} };
+  session.receive({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }, reply);
+  session.receive({ jsonrpc: "2.0", method: "notifications/initialized" }, reply);
+  session.receive({ jsonrpc: "2.0", id: 1, method, params }, reply);
+  for (let i = 0; i < 20 && !texts.some((t) => t.includes('"id":1,')); i++) await new Promise((r) => setImmediate(r));
+  session.close();
+  const text = texts.find((t) => t.includes('"id":1,'));
+  if (text === undefined) throw new Error(`no answer to ${method}`);
+  return text;
+}
+
+/** /mcp's refusal before the body, as status and text, of a request with these method and headers. */
+function beforeBody(method: string, headers: Record<string, string>): string {
+  const req = { method, headers: { host: "127.0.0.1:8080", ...headers } } as unknown as IncomingMessage;
+  const refusal = refuseBeforeBody(req, () => true, () => true);
+  return refusal ? `${refusal.status} ${refusal.message}` : "served";
+}
+
+/** `fn` against a server spawned at `release`. */
+async function spawnedAt<T>(release: string, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-spawn-"));
+  const server = await spawnServer({ toolsDir: catalog.dir, runDir, args: ["--go-sdk", release, "--keepalive", "0"] });
+  try {
+    return await fn(server.baseUrl);
+  } finally {
+    await server.stop();
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/** The first bytes of a GET stream on a server spawned at `release` ("" when none come within 700 ms). */
+function getStreamStart(release: string): Promise<string> {
+  return spawnedAt(release, async (baseUrl) => {
+    const init = await rawHttp(baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
+    const session = String(init.headers["mcp-session-id"]);
+    const stream = await readStreamUntil(baseUrl, { path: "/mcp", headers: { accept: "text/event-stream", "mcp-session-id": session } }, (t) => t.length > 0, 700).catch(() => ({ text: "" }));
+    return stream.text;
+  });
+}
+
+/** Status and body of a sessionless tools/list under the 2026-07-28 header, at `release`. */
+function eraPost(release: string): Promise<string> {
+  return spawnedAt(release, async (baseUrl) => {
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: meta } });
+    const res = await rawHttp(baseUrl, { method: "POST", path: "/mcp", headers: { ...mcpHeaders, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" }, body });
+    return `${res.status} ${res.body}`;
+  });
+}
+
+/** Per change id: a request, and whether its answer shows the change (its v1.6.1 form otherwise must hold). */
+const rows: { change: ChangeId; method: string; params?: Record<string, unknown>; transport?: string; run?: (release: string) => Promise<string>; changed: RegExp; base: RegExp }[] = [
+  { change: "cache-hints", method: "resources/templates/list", changed: /"result":\{"ttlMs":0,"cacheScope":"public","resourceTemplates":\[\]\}/, base: /"result":\{"resourceTemplates":\[\]\}/ },
+  { change: "false-tool-hints", method: "tools/list", changed: /"annotations":\{"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"Track a ride"\}/, base: /"annotations":\{"openWorldHint":false,"readOnlyHint":true,"title":"Track a ride"\}/ },
+  { change: "html-escaping", method: "resources/read", params: { uri: "ui://careem-mcp-app" }, changed: /"text":"\\u003c!DOCTYPE html\\u003e/, base: /"text":"<!DOCTYPE html>/ },
+  { change: "resource-not-found-code", method: "resources/read", params: { uri: "ui://nothing" }, changed: /"error":\{"code":-32602,"message":"Resource not found"/, base: /"error":\{"code":-32002,"message":"Resource not found"/ },
+  { change: "invalid-params-code", method: "resources/read", params: { uri: 7 }, changed: /"error":\{"code":-32602,"message":"handling 'resources\/read': invalid params: unmarshaling /, base: /"error":\{"code":0,"message":"handling 'resources\/read': unmarshaling / },
+  { change: "duplicate-initialize", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }, changed: /"id":1,"error":\{"code":0,"message":"duplicate \\"initialize\\" received"\}/, base: /"id":1,"result":\{"capabilities"/ },
+  { change: "subscribe-not-supported-text", method: "resources/subscribe", params: { uri: "ui://careem-mcp-app" }, changed: /"message":"method not found: \\"resources\/subscribe\\""/, base: /"message":"method not found: server does not support resource subscriptions"/ },
+  { change: "stdio-method-not-found", method: "foo/bar", transport: "stdio", changed: /"error":\{"code":-32601,"message":"method not found: \\"foo\/bar\\""\}/, base: /"error":\{"code":0,"message":"JSON RPC not handled: \\"foo\/bar\\" unsupported"\}/ },
+  { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
+  { change: "method-checked-first", method: "HEAD /mcp", run: async () => beforeBody("HEAD", {}), changed: /^405 Method Not Allowed$/, base: /^400 Accept must contain both/ },
+  { change: "empty-method-key", method: "a body of 42", run: async () => { const d = goDecode("42"); return d.ok ? "decoded" : d.reason; }, changed: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireDecode$/, base: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireCombined$/ },
+  { change: "era-2026-stateful-plaintext", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 Bad Request: protocol version "2026-07-28" is only supported on stateless HTTP servers \(set StreamableHTTPOptions\.Stateless = true\)\n$/, base: /^400 (Bad Request: Unsupported protocol version \(supported versions: |\{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,)/ },
+  { change: "era-2026-stateful-32022", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 \{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,"message":"protocol version \\"2026-07-28\\" is not supported by this server","data":\{"supported":\["2025-11-25","2025-06-18","2025-03-26","2024-11-05"\],"requested":"2026-07-28"\}\}\}$/, base: /^400 Bad Request: (Unsupported protocol version|protocol version "2026-07-28" is only supported on stateless)/ },
+  { change: "sse-ok-comment", method: "GET /mcp", run: getStreamStart, changed: /^: ok\n\n$/, base: /^$/ },
+];
+
+describe("the profile table", () => {
+  it("has a row here for every change id it can switch, and each id is one parity/profiles measured", () => {
+    expect(rows.map((r) => r.change).sort()).toEqual(Object.keys(changeTable).sort());
+    for (const id of Object.keys(changeTable)) expect(Object.keys(measured as object)).toContain(id);
+  });
+
+  it("pins each release's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
+    expect([...profiles["1.6.1"]]).toEqual([]);
+    expect([...profiles["1.7.0"]].filter((id) => id !== "era-2026-stateful-plaintext").sort()).toEqual([...profiles["1.8.0"]].filter((id) => id !== "era-2026-stateful-32022").sort());
+    expect([...profiles["1.8.0"]].filter((id) => id !== "era-2026-stateful-32022").sort()).toEqual([
+      "cache-hints",
+      "duplicate-initialize",
+      "empty-method-key",
+      "false-tool-hints",
+      "html-escaping",
+      "invalid-params-code",
+      "method-checked-first",
+      "resource-not-found-code",
+      "sse-ok-comment",
+      "stdio-method-not-found",
+      "subscribe-not-supported-text",
+      "supported-versions-text",
+    ]);
+    expect(profiles["1.7.0"].has("era-2026-stateful-plaintext")).toBe(true);
+    expect(profiles["1.7.0"].has("era-2026-stateful-32022")).toBe(false);
+    expect(profiles["1.8.0"].has("era-2026-stateful-32022")).toBe(true);
+    expect(profiles["1.8.0"].has("era-2026-stateful-plaintext")).toBe(false);
+  });
+
+  for (const release of releases) {
+    for (const row of rows) {
+      const on = profiles[release].has(row.change);
+      it(`${release}: ${row.change} ${on ? "changes" : "leaves"} ${row.method}`, { timeout: 20_000 }, async () => {
+        useProfile(release);
+        const text = row.run ? await row.run(release) : await answer(row.method, row.params, row.transport);
+        expect(text).toMatch(on ? row.changed : row.base);
+        expect(text).not.toMatch(on ? row.base : row.changed);
+      });
+    }
+  }
+});
