@@ -13,17 +13,7 @@ const cli = path.join(projectRoot, "dist", "cli.js");
 
 export const has = (command) => spawnSync(command, ["-v"], { stdio: "ignore" }).status === 0 || spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
 
-/** Debian's package when the command is missing and this runs as root with apt-get (as .ci/run does for Chromium). */
-export function ensurePackage(command, pkg) {
-  if (has(command)) return true;
-  if (process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status !== 0) return false;
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
-  spawnSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "ignore", env });
-  return has(command);
-}
-
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -58,6 +48,21 @@ function startProcess(command, args, ready, what, opts = {}) {
       reject(new Error(`${what} exited (${code}) before it was ready:\n${out}`));
     });
   });
+}
+
+/** A redis-server on a free loopback port, nothing saved to disk. */
+export async function startRedis() {
+  const port = await freePort();
+  const p = await startProcess("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], /Ready to accept connections/, "redis-server");
+  return {
+    ...p,
+    port,
+    url: `redis://127.0.0.1:${port}/0`,
+    stop: async () => {
+      if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill("SIGTERM");
+      await p.exited;
+    },
+  };
 }
 
 function nginxConf(dir, port, upstreams) {
@@ -118,9 +123,9 @@ export async function startTopology({ replicas = 3, extraArgs = [] } = {}) {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const redisPort = await freePort();
-    started.push(await startProcess("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], /Ready to accept connections/, "redis-server"));
-    const store = `redis://127.0.0.1:${redisPort}/0`;
+    const redis = await startRedis();
+    started.push(redis);
+    const store = redis.url;
     const nodes = [];
     for (let i = 0; i < replicas; i++) {
       const runDir = path.join(dir, `replica-${i + 1}`);

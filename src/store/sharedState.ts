@@ -110,10 +110,7 @@ export class SharedStateStore extends StateStore {
 
   /** The dashboard's reset, for every replica: the next call of `key` starts from the world. */
   override reset(key: string): void {
-    super.reset(key);
-    this.versions.delete(key);
-    this.pending.delete(key);
-    void this.redis.del(this.redisKey(key)).catch(() => undefined);
+    void this.resetShared(key).catch(() => undefined);
   }
 
   /** reset, awaited (a test or the dashboard that must know it is done). */

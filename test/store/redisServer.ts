@@ -1,21 +1,11 @@
 // A real redis-server for the tests of the shared store: Debian's package, started on a free
-// loopback port with nothing saved to disk. `hasRedis` is false where it is not installed
-// (.ci/run installs it as it installs Chromium); the tests that need it say so and skip.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import net from "node:net";
+// loopback port with nothing saved to disk, by the same code that starts the team deployment's.
+// `hasRedis` is false where it is not installed (.ci/run installs it as it installs Chromium);
+// the tests that need it say so and skip.
+// @ts-expect-error: a plain .mjs script shared with bench/, without types
+import { has, startRedis as startRedisServer } from "../../deploy/local/topology.mjs";
 
-export const hasRedis = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const hasRedis: boolean = has("redis-server");
 
 export interface RedisServer {
   url: string;
@@ -23,32 +13,6 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const proc: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  proc.stdout?.setEncoding("utf8");
-  proc.stdout?.on("data", (c: string) => (out += c));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server not ready on ${port}:\n${out}`)), 15_000);
-    proc.stdout?.on("data", () => {
-      if (out.includes("Ready to accept connections")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    proc.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited (${code}):\n${out}`));
-    });
-  });
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  return {
-    url: `redis://127.0.0.1:${port}/0`,
-    port,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await exited;
-    },
-  };
+export function startRedis(): Promise<RedisServer> {
+  return startRedisServer() as Promise<RedisServer>;
 }
