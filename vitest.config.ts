@@ -42,6 +42,9 @@ export default defineConfig({
     // Transport tests spawn real processes and open real sockets; the machines are shared.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what another process writes (a log line, a closed port). Its default
+    // of 1 s failed under CI's load; a poll still ends at its first success.
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     // vitest's default is one worker per core minus one: a single worker on a 2-core machine,
     // though much of the test time waits on spawned servers, sockets and timers (issue 10, item 9).

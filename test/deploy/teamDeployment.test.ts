@@ -24,7 +24,7 @@ describe.skipIf(!ready)("three replicas behind nginx, state in Redis", () => {
   /** Calls logged per replica, once the logs hold `total` of them (a log line can trail its answer). */
   const callCounts = async (total: number): Promise<[number, number, number]> => {
     const counts = () => team.replicas.map((r: { calls(): number }) => r.calls());
-    for (let i = 0; i < 100 && counts().reduce((a: number, b: number) => a + b, 0) < total; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 400 && counts().reduce((a: number, b: number) => a + b, 0) < total; i++) await new Promise((r) => setTimeout(r, 50));
     const [a = 0, b = 0, c = 0] = counts();
     return [a, b, c];
   };

@@ -10,10 +10,14 @@ import { initializeBody, mcpHeaders, openSseStream, rawHttp, sseMessages } from 
 
 let host: HttpHost;
 let catalog: TempCatalog;
+const logLines: string[] = [];
+
+/** Until the server has planned the late call `id`: a cancel sent sooner would find nothing to stop. */
+const planned = (id: number) => expect.poll(() => logLines.some((l) => l.includes(`request=${id} answers in`)), { timeout: 10_000 }).toBe(true);
 
 beforeAll(async () => {
   catalog = copyCatalog(path.join(fixturesDir, "dynamics", "tools"));
-  host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: 1 }, { log: () => {} });
+  host = await listenHttp({ ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: 1 }, { log: (line) => void logLines.push(line) });
 });
 
 afterAll(async () => {
@@ -82,7 +86,7 @@ describe("cancellation on /mcp", () => {
   it("a cancelled late call's POST stream ends empty instead of staying open", async () => {
     const session = await mcpSession();
     const pending = post(session, call("slow", 5));
-    await new Promise((r) => setTimeout(r, 100));
+    await planned(5);
     const cancel = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5, reason: "user" } });
     expect((await post(session, cancel)).status).toBe(202);
     // Without the port's stopped(), this stream would stay open (keep-alives only) and the
@@ -118,7 +122,7 @@ describe("status faults on legacy SSE", () => {
     const { send, close } = await sseSession();
     try {
       const pending = send(call("slow-503", 4));
-      await new Promise((r) => setTimeout(r, 100));
+      await planned(4);
       expect((await send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 4 } }))).status).toBe(202);
       expect((await pending).status).toBe(202);
     } finally {

@@ -246,8 +246,7 @@ describe("over stdio (spawned --stdio process)", () => {
     const log = row.stdio.expect.log;
     if (log) {
       // stderr is its own pipe: its line may land after stdout's answer.
-      for (let i = 0; i < 50 && !log.test(stdio.stderr.slice(logBefore)); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(stdio.stderr.slice(logBefore)).toMatch(log);
+      await expect.poll(() => stdio.stderr.slice(logBefore), { timeout: 10_000 }).toMatch(log);
     }
     expect(stdio.proc.exitCode).toBeNull();
   });

@@ -96,16 +96,15 @@ describe("graceful shutdown of the HTTP server", () => {
     const session = init.headers.get("mcp-session-id") as string;
     await init.text();
     const rawGet = await openStream(server.mcpUrl, { accept: "text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" }, /^/);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(server.stderr()).toMatch(/opened \(SSE\)[\s\S]*opened \(SSE\)[\s\S]*opened \(SSE\)/);
+    // stderr is its own pipe: the log lines can trail the streams' first events.
+    await expect.poll(() => server.stderr(), { timeout: 10_000 }).toMatch(/opened \(SSE\)[\s\S]*opened \(SSE\)[\s\S]*opened \(SSE\)/);
 
-    const t0 = Date.now();
     server.proc.kill(signal);
     const code = await server.exited;
-    const took = Date.now() - t0;
 
+    // 0: the close finished; the grace period's timer exits 1 (a timed assertion here would
+    // only measure the machine's load).
     expect(code).toBe(0);
-    expect(took).toBeLessThan(3000); // inside the grace period, not killed by it
     expect(server.stderr()).toContain(`${signal}: shutting down`);
     for (const stream of [...sse, rawGet]) await expect(stream.ended).resolves.toMatch(/end|close/);
     expect(await portIsClosed(port)).toBe(true);
