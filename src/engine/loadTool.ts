@@ -1,6 +1,5 @@
 // ToolFile -> a servable tool: templates compiled, schemas compiled, names agreed. Anything that
 // would make a call answer wrongly is a fatal problem: the file is left out of tools/list.
-import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { parseDynamics, type Dynamics } from "./dynamics.js";
 import { JsonTextError } from "./jsonText.js";
 import { compileTemplate, type Template } from "./template.js";
@@ -9,6 +8,7 @@ import { compileValidators, SchemaCompileError, type ToolValidators } from "./va
 import { SharedByContent } from "./sharedByContent.js";
 import { withSharedParts } from "./sharedParts.js";
 import { isObject } from "./isObject.js";
+import { toolShapeProblem } from "./toolShape.js";
 import { compileScenarioState, type ScenarioState } from "../state/scenarioState.js";
 
 export interface LoadedScenario {
@@ -54,11 +54,8 @@ export function loadTool(file: ToolFile, opts: { keepText?: boolean } = {}): Loa
     } else if (definition.outputSchema !== undefined && (!isObject(definition.outputSchema) || definition.outputSchema.type !== "object")) {
       at(defLine, `outputSchema must be a JSON Schema object with "type": "object"`);
     } else {
-      const parsed = ToolSchema.safeParse(definition);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        at(defLine, `definition is not a valid MCP tool: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
-      }
+      const problem = toolShapeProblem(definition);
+      if (problem) at(defLine, `definition is not a valid MCP tool: ${problem}`);
     }
     if (definition.name !== file.name) {
       at(defLine, `definition name ${JSON.stringify(definition.name)} differs from the file name "${file.name}" (rename the file to ${String(definition.name)}.md)`);

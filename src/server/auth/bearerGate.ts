@@ -11,7 +11,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { ErrorCodes } from "../mcp/rpcError.js";
 import { sendRpcError } from "../http/sendRpcError.js";
 import type { LocalAuthProvider } from "./localAuthProvider.js";
-import { unverifiedSubject } from "./tokenSigner.js";
+import { unverifiedSubject } from "./jwtSubject.js";
 
 export function bearerToken(header: string): string | undefined {
   const m = /^Bearer +([^\s]+) *$/i.exec(header);

@@ -4,7 +4,7 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { bearerToken } from "./bearerGate.js";
 import { authFailureTexts } from "./failureTexts.js";
-import { unverifiedSubject } from "./tokenSigner.js";
+import { unverifiedSubject } from "./jwtSubject.js";
 
 export type CallIdentity = { userId: string } | { denied: string };
 

@@ -2,7 +2,7 @@
 // `iss` this server's origin, `aud` the resource, `exp`. A restart makes every earlier token
 // foreign, as a key rotation would. The clock is injected so tests can expire tokens.
 import { randomUUID } from "node:crypto";
-import { decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import type { Clock } from "../../engine/types.js";
 
 const alg = "ES256";
@@ -14,16 +14,6 @@ export interface AccessClaims {
   clientId: string;
   scopes: string[];
   ttlS: number;
-}
-
-/** What the claims say, read without checking the signature (the handler's first look). */
-export function unverifiedSubject(token: string): string | undefined {
-  try {
-    const sub = decodeJwt(token).sub;
-    return typeof sub === "string" && sub !== "" ? sub : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export class TokenSigner {

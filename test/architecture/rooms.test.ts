@@ -1,0 +1,91 @@
+// ARCHITECTURE.md's table of what each room may import, held for the rooms whose purity the rest
+// relies on: the engine and what it is injected with never reach a transport, express, node:http
+// or the SDK, and goWire (the go-sdk's bytes) reaches no session, handler or transport. Every import form
+// counts: static, type-only, re-exports, side-effect imports, import() and require().
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../journeys/server.js";
+
+const src = path.join(projectRoot, "src");
+
+/** Every module specifier in `text`, whatever form imports it. */
+export function specifiers(text: string): string[] {
+  const found: string[] = [];
+  const forms = [
+    /\b(?:import|export)\s+(?:type\s+)?[^;'"]*?\bfrom\s*["']([^"']+)["']/g, // import x from, import type, export * from
+    /\bimport\s*["']([^"']+)["']/g, // import "side-effect"
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, // import("x")
+    /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g, // require("x")
+  ];
+  for (const form of forms) for (const m of text.matchAll(form)) found.push(m[1] as string);
+  return found;
+}
+
+function filesOf(room: string): string[] {
+  return fs
+    .readdirSync(path.join(src, room), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => path.join(src, room, f));
+}
+
+const PURE_ROOMS = ["engine", "state", "world", "schemaMatch", "clock", "forcing", "overrides"];
+const PURE_PACKAGES = ["jsonata", "ajv", "ajv-formats", "gray-matter", "unified", "remark-parse"];
+const PURE_NODE = ["node:fs", "node:path", "node:crypto", "node:os", "node:util", "node:events"];
+
+/** Why `spec`, imported by `file`, breaks its room's rule; undefined when allowed. */
+function pureRoomBreach(file: string, spec: string): string | undefined {
+  if (spec.startsWith(".")) {
+    const target = path.relative(src, path.resolve(path.dirname(file), spec));
+    const room = target.split(path.sep)[0] as string;
+    return PURE_ROOMS.includes(room) ? undefined : `reaches src/${target}`;
+  }
+  const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] as string);
+  if (PURE_PACKAGES.includes(pkg) || PURE_NODE.includes(spec)) return undefined;
+  return `imports ${spec}`;
+}
+
+describe("the rooms keep to ARCHITECTURE.md", () => {
+  it("finds every import form", () => {
+    const text = ['import a from "a";', 'import type { B } from "b";', 'export * from "c";', 'import "d";', 'await import("e");', 'require("f");', 'import {\n  g,\n} from "g";'].join("\n");
+    expect(specifiers(text).sort()).toEqual(["a", "b", "c", "d", "e", "f", "g"]);
+  });
+
+  it("names a breach: a transport, express and the SDK are not the engine's", () => {
+    const file = path.join(src, "engine", "x.ts");
+    expect(pureRoomBreach(file, "../server/http/http.js")).toBe(`reaches src/${path.join("server", "http", "http.js")}`);
+    expect(pureRoomBreach(file, "express")).toBe("imports express");
+    expect(pureRoomBreach(file, "@modelcontextprotocol/sdk/types.js")).toBe("imports @modelcontextprotocol/sdk/types.js");
+    expect(pureRoomBreach(file, "node:http")).toBe("imports node:http");
+    expect(pureRoomBreach(file, "../state/stateStore.js")).toBeUndefined();
+  });
+
+  it("the engine, the state, the world and what they are injected with import only each other and their libraries", () => {
+    const breaches: string[] = [];
+    const files = PURE_ROOMS.flatMap(filesOf);
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) {
+      for (const spec of specifiers(fs.readFileSync(file, "utf8"))) {
+        const breach = pureRoomBreach(file, spec);
+        if (breach) breaches.push(`${path.relative(projectRoot, file)} ${breach}`);
+      }
+    }
+    expect(breaches).toEqual([]);
+  });
+
+  // The go-sdk's bytes depend on which go-sdk (profiles) and name the refusals by the one error
+  // table; a session, a handler or a transport they may not reach.
+  const GO_WIRE_MAY_REACH = ["goWire", "profiles", path.join("mcp", "protocolVersions.js"), path.join("wire", "wireError.js")];
+
+  it("server/goWire reaches no session, handler or transport", () => {
+    const breaches: string[] = [];
+    for (const file of filesOf(path.join("server", "goWire"))) {
+      for (const spec of specifiers(fs.readFileSync(file, "utf8"))) {
+        if (!spec.startsWith(".")) continue;
+        const target = path.relative(path.join(src, "server"), path.resolve(path.dirname(file), spec));
+        if (!target.startsWith("..") && !GO_WIRE_MAY_REACH.some((allowed) => target === allowed || target.startsWith(`${allowed}${path.sep}`))) breaches.push(`${path.relative(projectRoot, file)} reaches src/server/${target}`);
+      }
+    }
+    expect(breaches).toEqual([]);
+  });
+});
