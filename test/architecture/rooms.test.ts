@@ -6,21 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../journeys/server.js";
+import { cyclesOf, runtimeSpecifiers, specifiers } from "./imports.js";
 
 const src = path.join(projectRoot, "src");
-
-/** Every module specifier in `text`, whatever form imports it. */
-export function specifiers(text: string): string[] {
-  const found: string[] = [];
-  const forms = [
-    /\b(?:import|export)\s+(?:type\s+)?[^;'"]*?\bfrom\s*["']([^"']+)["']/g, // import x from, import type, export * from
-    /\bimport\s*["']([^"']+)["']/g, // import "side-effect"
-    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, // import("x")
-    /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g, // require("x")
-  ];
-  for (const form of forms) for (const m of text.matchAll(form)) found.push(m[1] as string);
-  return found;
-}
 
 function filesOf(room: string): string[] {
   return fs
@@ -71,6 +59,27 @@ describe("the rooms keep to ARCHITECTURE.md", () => {
       }
     }
     expect(breaches).toEqual([]);
+  });
+
+  it("finds a planted cycle, and only the modules in it", () => {
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts", "d.ts"]],
+      ["d.ts", []],
+    ]);
+    expect(cyclesOf(graph)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+    expect(runtimeSpecifiers('import type { A } from "./a.js";\nimport { type B } from "./b.js";\nimport { c } from "./c.js";\nexport { d } from "./d.js";\nawait import("./e.js");')).toEqual(["./c.js", "./d.js", "./e.js"]);
+  });
+
+  it("no module of src/ loads itself through its imports (a cycle makes ESM's load order decide)", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of fs.readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+      const from = path.join(src, file);
+      graph.set(file, runtimeSpecifiers(fs.readFileSync(from, "utf8")).map((spec) => path.relative(src, path.resolve(path.dirname(from), spec)).replace(/\.js$/, ".ts")));
+    }
+    expect(graph.size).toBeGreaterThan(100);
+    expect(cyclesOf(graph)).toEqual([]);
   });
 
   // The go-sdk's bytes depend on which go-sdk (profiles) and name the refusals by the one error

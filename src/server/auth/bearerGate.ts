@@ -5,7 +5,7 @@
 //   spec's signal that makes Claude Code, the Inspector and the SDK client start signing in.
 // - A bearer JWT with a `sub` that fails verification (another issuer or key, another resource,
 //   expired): 401 `error="invalid_token"`, which makes a client refresh or sign in again.
-// - Anything else passes, and the call answers with seed 003's texts (callIdentity.ts).
+// - Anything else passes, and the call answers with production's per-call texts (callIdentity.ts).
 import type { NextFunction, Request, Response } from "express";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { ErrorCodes } from "../mcp/rpcError.js";

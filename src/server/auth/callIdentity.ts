@@ -1,5 +1,5 @@
 // The handler side of --auth: who a tools/call acts for, checked as production's handler checks
-// it, in seed 003's order. The HTTP gate (bearerGate.ts) has already verified any JWT with a
+// it, in its order: headers, Authorization, a JWT with a sub, a user. The HTTP gate (bearerGate.ts) has already verified any JWT with a
 // `sub` and put what it proved in authInfo; here only what production answers per call remains.
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { bearerToken } from "./bearerGate.js";

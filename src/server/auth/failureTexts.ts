@@ -1,4 +1,4 @@
-// Seed 003's auth failures, word for word: the texts production answers as a tools/call result
+// Production's auth failures, word for word: the texts production answers as a tools/call result
 // with isError: true. Checked in this order, as the table lists them.
 export const authFailureTexts = {
   /** The call came without HTTP request headers (over stdio, for instance). */

@@ -2,7 +2,7 @@
 //
 // Lines are gathered and written once per event-loop turn. stderr to a file or a pipe is a
 // synchronous write(2) in node, and one per tools/call was the largest single cost a call had
-// over the benchmark's minimal server (issue 5). A line waits at most until the current turn
+// over the benchmark's minimal server. A line waits at most until the current turn
 // ends; the 'exit' hook writes whatever is left, so process.exit() and crashes lose nothing.
 
 export type Log = (line: string) => void;

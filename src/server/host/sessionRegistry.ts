@@ -119,7 +119,7 @@ export class SessionRegistry {
     return this.entries.size;
   }
 
-  /** `notifications/tools/list_changed` with `"params": {}`, as production sends it (SPEC-NOTES 9). */
+  /** `notifications/tools/list_changed` with `"params": {}`, as production sends it (an empty params object, not none). */
   broadcastToolsChanged(): void {
     for (const { session } of this.entries.values()) {
       try {

@@ -26,7 +26,8 @@ export function createApp(ctx: HostContext, mcp: McpHandler): express.Express {
   // What the bearer gate proved rides on the request (the SDK's auth middleware sets req.auth).
   app.all("/mcp", (req, res) => mcp(req, res, (req as Request & { auth?: AuthInfo }).auth));
   app.use(sseRoutes(ctx));
-  // Local-only journal, forcing API and dashboard: no CORS, own-origin writes only (issue 14).
+  // Local-only journal, forcing API and dashboard: no CORS, own-origin writes only, so a
+  // web page the developer visits cannot read the journal or force a scenario.
   if (ctx.local) app.use(localPrefix, localRoutes(ctx.local));
   app.use(siteRoutes({ engine: ctx.engine, challengeToken: ctx.config.challengeToken, originOf: (req) => publicOrigin(req, ctx.config) }));
   app.use((req: Request, res: Response) => {

@@ -1,4 +1,4 @@
-// CORS on the MCP endpoints as production sends it (SPEC-NOTES 17), plus exposing
+// CORS on the MCP endpoints as production sends it (any origin may call, as a browser-based client needs), plus exposing
 // Mcp-Session-Id so a browser client can read the session it was given.
 import type { IncomingMessage, ServerResponse } from "node:http";
 

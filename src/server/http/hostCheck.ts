@@ -1,4 +1,4 @@
-// DNS-rebinding protection (SPEC-NOTES 19): a server bound to loopback only answers requests
+// DNS-rebinding protection: a server bound to loopback only answers requests
 // addressed to a loopback name. A web page on evil.example that rebinds its name to 127.0.0.1
 // still sends `Host: evil.example`, and gets 403. A tunnel forwards its public name as the Host;
 // `--allowed-host` names it, and every other name still gets 403.

@@ -101,7 +101,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
 
 export async function startHttp(config: Config): Promise<HttpHost> {
   const host = await listenHttp(config);
-  // The ready line (SPEC-NOTES 25): scripts wait for it instead of sleeping. Requests are
+  // The ready line: scripts wait for it instead of sleeping. Requests are
   // answered from here on; the catalog finishes loading in the background.
   stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
   if (config.widgetDir) stderrLog(`widget: serving ${config.widgetDir} at ${host.local.config.widgetDomain}/ (the widget resource names it; preview at ${host.baseUrl}/_local/)`);

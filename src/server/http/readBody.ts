@@ -1,4 +1,4 @@
-// Reads a POST body ourselves, up to the body limit (SPEC-NOTES 19), as text: the go-sdk's
+// Reads a POST body ourselves, up to the body limit (--body-limit), as text: the go-sdk's
 // answers quote the raw bytes (wire/goDecode.ts), which a parsed body no longer has.
 import type { IncomingMessage } from "node:http";
 

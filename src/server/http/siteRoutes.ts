@@ -1,4 +1,5 @@
-// The non-MCP routes production serves (server-surface seed, "Other HTTP routes"; SPEC-NOTES 16).
+// The non-MCP routes production serves beside /mcp and /sse: the site root, /health and the
+// well-known paths, with production's bodies and statuses.
 import { Router, type Request } from "express";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 

@@ -1,4 +1,4 @@
-// `/sse`: the legacy HTTP+SSE transport of protocol 2024-11-05 (SPEC-NOTES 18). GET /sse opens
+// `/sse`: the legacy HTTP+SSE transport of protocol 2024-11-05, which older clients still use. GET /sse opens
 // the stream, whose first event names /messages?sessionId=... for the client's POSTs; every
 // answer of the session travels on that one stream, and a POST only gets `202 Accepted`. The
 // POST is checked in go-sdk v1.6.1's SSEHandler order and words (Host, Content-Type, session,

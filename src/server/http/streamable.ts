@@ -1,4 +1,4 @@
-// `/mcp`: streamable HTTP with stateful sessions (SPEC-NOTES 17), over node:http, as go-sdk
+// `/mcp`: streamable HTTP with stateful sessions (as production runs it), over node:http, as go-sdk
 // v1.6.1's StreamableHTTPHandler answers it: the checks before the body (goWire/goHttp.ts), the
 // body decoded as its JSON decoder decodes it (wire/goDecode.ts), a POST without calls answered
 // 202, a POST with calls answered on its own event stream that ends with its last answer, GET

@@ -1,4 +1,4 @@
-// The initialize answer, exactly as production's (SPEC-NOTES 2): built in full here so nothing
+// The initialize answer, exactly as production's: built in full here so nothing
 // (title, instructions) is added. Free of the SDK, so stdio can answer it before loading the SDK.
 import { negotiateVersion } from "./protocolVersions.js";
 

@@ -1,4 +1,4 @@
-// One session answering exactly as production's go-sdk server does (SPEC-NOTES 1-8): the
+// One session answering exactly as production's go-sdk server does: the
 // handler table behind the wire's own dispatch (wire/rpcSession.ts). Handlers take the raw
 // params, so nothing is validated or reshaped on the way in that the go-sdk would not.
 import { logLevels, type LogLevel } from "../../engine/dynamics.js";
@@ -62,7 +62,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
   const engine = () => known as ToolEngine;
 
   const handlers: Record<string, Handler> = {
-    // Built in full (initializeResult.ts) so nothing (title, instructions) is added to the seed's
+    // Built in full (initializeResult.ts) so nothing (title, instructions) is added to production's
     // exact shape. A missing protocolVersion negotiates the newest, as the go-sdk does.
     initialize: (params) => initializeResult(opts.serviceVersion, params),
     // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.

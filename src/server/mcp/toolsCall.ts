@@ -1,5 +1,5 @@
 // tools/call: the engine decides, the log records, and a debug-level session hears which
-// scenario answered (SPEC-NOTES 4-8). How the scenario was selected (forced or matched) stays
+// scenario answered (a log notification). How the scenario was selected (forced or matched) stays
 // in the server log: forcing is never visible to the client.
 import type { CallExtra } from "../wire/rpcSession.js";
 import { logCall } from "./logCall.js";
@@ -25,7 +25,7 @@ export interface ToolsCallContext {
   onCall?: (call: CallToRecord) => void;
   /** Plays a scenario's `json dynamics`; absent, declared dynamics are ignored. */
   dynamics?: DynamicsSession;
-  /** --auth: the call acts for the token's user, or is refused with seed 003's text. */
+  /** --auth: the call acts for the token's user, or is refused with production's per-call texts (auth/failureTexts.ts). */
   auth?: boolean;
 }
 

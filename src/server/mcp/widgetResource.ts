@@ -1,5 +1,5 @@
 // The ChatGPT widget resource `ui://careem-mcp-app`, exactly as production lists and serves it
-// (server-surface seed, "Resources"); only the widget domain is configurable.
+// (its uri, name, MIME type and HTML); only the widget domain is configurable.
 
 export const widgetUri = "ui://careem-mcp-app";
 const mimeType = "text/html;profile=mcp-app";

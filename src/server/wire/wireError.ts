@@ -49,7 +49,8 @@ export const refusals = {
   batchNotSupported: (version: string) => refusal(400, `JSON-RPC batching is not supported in 2025-06-18 and later (request version: ${version})`),
   /** checkRequest's words for a request the server cannot take (methods.ts). */
   badRequest: (text: string) => new WireError(400, -32600, text),
-  // Ours, not the go-sdk's: a body limit is production's host code (SPEC-NOTES 19).
+  // Ours, not the go-sdk's: the go-sdk sets no body limit; the
+  // limit bounds what a client can make us hold.
   tooLarge: (limit: number) => refusal(413, `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`),
   // The legacy SSE handler's own words.
   sseSessionIdRequired: () => refusal(400, "sessionid must be provided"),
