@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { Catalog } from "../../src/engine/catalog.js";
+import { isDefaultScenario } from "../../src/engine/select.js";
 import { projectRoot, readFixtureRows } from "./fixturesTable.js";
 
 const rows = readFixtureRows();
@@ -25,8 +26,14 @@ describe("FIXTURES.md rows select their scenario (engine)", () => {
     expect(outcome.kind).toBe("result");
     if (outcome.kind !== "result") return;
     expect(outcome.scenario).toBe(row.scenario);
-    // "state": decided by the persona's world every session starts from (e.g. the open Quik basket).
-    expect(["matched", "state", "default"]).toContain(outcome.selectedBy);
+    // Chosen the way its file says: the default by having no conditions, a `json when` scenario
+    // by the persona's world every session starts from (e.g. the open Quik basket), any other by
+    // its match; never forced (no overrides here).
+    const entry = engine.catalog.get(row.tool);
+    const scenario = entry.kind === "ok" ? entry.result.tool.scenarios.find((s) => s.name === row.scenario) : undefined;
+    expect(scenario, `${row.tool} has scenario ${row.scenario}`).toBeDefined();
+    if (!scenario) return;
+    expect(outcome.selectedBy).toBe(isDefaultScenario(scenario) ? "default" : scenario.state?.when ? "state" : "matched");
     // The answer also validates against the tool's output schema (no diagnostics).
     expect(outcome.warnings).toEqual([]);
   });

@@ -3,9 +3,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it, vi } from "vitest";
 import { Catalog } from "../../src/engine/catalog.js";
 import { withSharedParts } from "../../src/engine/sharedParts.js";
+
+// Schemas are interned by content for the whole process (other test files run in it too): a key
+// of this file's own keeps them new here, so the compiles counted are these files'.
+const own = `q_${process.pid}_${Date.now()}`;
 
 const toolFile = (name: string, description: string) => `---
 tool: ${name}
@@ -22,7 +27,7 @@ tool: ${name}
 ## Definition
 
 \`\`\`json tool
-${JSON.stringify({ name, description, inputSchema: { type: "object", properties: { q: { type: "string" } } }, outputSchema: { type: "object", properties: { ok: { type: "boolean" } } } }, null, 2)}
+${JSON.stringify({ name, description, inputSchema: { type: "object", properties: { q: { type: "string" }, [own]: { type: "string" } } }, outputSchema: { type: "object", properties: { ok: { type: "boolean" }, [own]: { type: "string" } } } }, null, 2)}
 \`\`\`
 `;
 
@@ -34,11 +39,23 @@ describe("shared definition parts", () => {
       fs.writeFileSync(path.join(dir, "d", "one.md"), toolFile("one", "first"));
       fs.writeFileSync(path.join(dir, "d", "two.md"), toolFile("two", "second"));
       const catalog = new Catalog(dir);
-      const [one, two] = ["one", "two"].map((n) => {
+      // Every Ajv compile the two files cause: one per distinct schema, not one per file.
+      const compile = vi.spyOn(Ajv2020.prototype, "compile");
+      let compiled: unknown[];
+      const tools = ["one", "two"].map((n) => {
         const entry = catalog.get(n);
         if (entry.kind !== "ok") throw new Error(`${n}: ${JSON.stringify(entry)}`);
         return entry.result.tool;
       });
+      try {
+        compiled = compile.mock.calls.map((call) => call[0]);
+      } finally {
+        compile.mockRestore();
+      }
+      const [one, two] = tools;
+      expect(compiled, "the input and the output schema, each compiled once for both files").toHaveLength(2);
+      expect(compiled).toContain(one?.definition.inputSchema);
+      expect(compiled).toContain(one?.definition.outputSchema);
       expect(one?.definition.inputSchema).toBe(two?.definition.inputSchema);
       expect(one?.definition.outputSchema).toBe(two?.definition.outputSchema);
       expect([one?.definition.name, one?.definition.description, two?.definition.name, two?.definition.description]).toEqual(["one", "first", "two", "second"]);
