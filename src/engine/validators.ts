@@ -1,35 +1,13 @@
-// Ajv (draft 2020-12) behind a small interface, compiled once per file version. Arguments are
-// checked with formats off, as production's validator does; outputs with formats on.
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+// Ajv (draft 2020-12) behind a small interface, compiled once per schema object (identical
+// schemas are one object by then, sharedParts.ts).
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { SchemaCompiler } from "./ajv.js";
 import { goValidationReason } from "./goValidation.js";
 import type { JsonObject } from "./types.js";
 
-// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
-
-// ownProperties: Ajv otherwise reads `data.constructor` through the prototype chain, so `{}`
-// failed a tool whose input is named "constructor" and passed `required: ["toString"]`.
-// Compiling is the biggest cost of loading a tool file, paid again on every edit; the values
-// validated are small. Skipping Ajv's code optimisation and ref inlining made compiling the
-// shipped schemas about 2.8x faster (233 -> 83 ms for 22 tools, measured on this machine).
-const COMPILE_FAST = { code: { optimize: false }, inlineRefs: false } as const;
-const newArgumentsAjv = () => new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false, ownProperties: true, ...COMPILE_FAST });
-const newOutputAjv = () => addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true, ...COMPILE_FAST }));
-
-// Ajv keeps values of every compiled schema in an instance-wide scope that removeSchema does not
-// clear (a few KB per compile), so a server whose files are edited all day would grow without
-// bound. A fresh pair of instances every RENEW_AFTER compiles caps that; validators compiled
-// earlier keep working, holding on to their own instance until their file is edited or deleted.
-const RENEW_AFTER = 200;
-let compiles = 0;
-let argumentsAjv = newArgumentsAjv();
-let outputAjv = newOutputAjv();
-function renewInstancesNow(): void {
-  if (++compiles % RENEW_AFTER !== 0) return;
-  argumentsAjv = newArgumentsAjv();
-  outputAjv = newOutputAjv();
-}
+// Arguments are checked with formats off, as production's validator does; outputs with them on.
+const argumentsCompiler = new SchemaCompiler({ formats: false });
+const outputCompiler = new SchemaCompiler({ formats: true });
 
 export interface ToolValidators {
   /** Go-worded reason of the first argument error, or null when valid. */
@@ -43,15 +21,6 @@ export interface ToolValidators {
 /** A JSON Pointer's reference tokens ("/a~1b/0" -> ["a/b", "0"]). */
 function pointerKeys(pointer: string): string[] {
   return pointer === "" ? [] : pointer.slice(1).split("/").map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-/** Compile, then drop the schema from Ajv's registry so edited files never pile up in memory. */
-function compile(ajv: Ajv2020, schema: object): ValidateFunction {
-  try {
-    return ajv.compile(schema);
-  } finally {
-    ajv.removeSchema(schema);
-  }
 }
 
 export class SchemaCompileError extends Error {
@@ -75,8 +44,7 @@ function compileShared(which: "inputSchema" | "outputSchema", schema: JsonObject
   let validate = compiled.get(schema);
   if (validate) return validate;
   try {
-    renewInstancesNow();
-    validate = compile(which === "inputSchema" ? argumentsAjv : outputAjv, schema);
+    validate = (which === "inputSchema" ? argumentsCompiler : outputCompiler).compile(schema);
   } catch (err) {
     throw new SchemaCompileError(which, err instanceof Error ? err.message : String(err));
   }

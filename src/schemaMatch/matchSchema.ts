@@ -3,16 +3,14 @@
 // compares one argument with another, and placeholders are rendered before compiling, so
 // "formatExclusiveMaximum": "{{now|date}}" means "before today". Compiled once per rendered
 // text: a schema that reads the clock compiles again when its text changes (once a day).
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { SchemaCompiler } from "../engine/ajv.js";
 import { render } from "../engine/render.js";
 import { compileTemplate, type Template } from "../engine/template.js";
 import type { Clock, Json, RandomSource } from "../engine/types.js";
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
-
-// One instance for every schema match; $data needs to be switched on at construction.
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: false, logger: false, ownProperties: true, $data: true, code: { optimize: false } }));
+// One compiler for every schema match; $data needs to be switched on at construction.
+const compiler = new SchemaCompiler({ formats: true, $data: true });
 
 export interface SchemaMatcher {
   /** null when the arguments validate; else why not (`/departureDate must match format "date"`). */
@@ -29,11 +27,9 @@ const noRandom: RandomSource = { int: (min) => min, uuid: () => "00000000-0000-4
 function compileSchema(schema: Json): ValidateFunction {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) throw new SchemaMatchError("json match-schema block must be a JSON Schema object");
   try {
-    return ajv.compile(schema);
+    return compiler.compile(schema);
   } catch (err) {
     throw new SchemaMatchError(`json match-schema does not compile: ${(err as Error).message}`);
-  } finally {
-    ajv.removeSchema(schema);
   }
 }
 
