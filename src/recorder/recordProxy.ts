@@ -9,6 +9,7 @@ import { isObject } from "../engine/isObject.js";
 import type { JsonObject, ToolCallResult } from "../engine/types.js";
 import { compileValidators } from "../engine/validators.js";
 import { allowsHost } from "../server/http/hostCheck.js";
+import { readBody } from "../server/http/readBody.js";
 import { protocolErrors } from "../server/mcp/protocolErrors.js";
 import type { Redactor } from "./redact.js";
 import type { RecordedAnswer } from "./recordScenario.js";
@@ -40,17 +41,9 @@ function refuse(res: http.ServerResponse, status: number, code: number, message:
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
 
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | "too-large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on("end", () => resolve(size > limit ? "too-large" : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
+/** The POST's body as text, or "too-large" past the limit: the server's own bounded reader. */
+function bodyOf(req: http.IncomingMessage, limit: number): Promise<string | "too-large"> {
+  return new Promise((resolve) => readBody(req, limit, (read) => resolve(read.ok ? read.text : "too-large")));
 }
 
 interface PendingCall {
@@ -60,10 +53,10 @@ interface PendingCall {
 }
 
 /** A single tools/call request of the body, if it is one (batches pass through unrecorded). */
-function pendingCall(body: Buffer): PendingCall | undefined {
+function pendingCall(body: string): PendingCall | undefined {
   let message: unknown;
   try {
-    message = JSON.parse(body.toString("utf8"));
+    message = JSON.parse(body);
   } catch {
     return undefined;
   }
@@ -127,7 +120,7 @@ export async function startRecordProxy(opts: RecordProxyOptions): Promise<{ url:
     const host = req.headers.host ?? "";
     if (!hostAllowed(host)) return refuse(res, 403, protocolErrors.forbiddenHost(host).code, protocolErrors.forbiddenHost(host).message);
     if ((req.url ?? "").split("?")[0] !== "/mcp") return refuse(res, 404, -32000, `Not Found: the recorder serves /mcp only (it forwards to ${opts.upstream})`);
-    const body = req.method === "POST" ? await readBody(req, opts.bodyLimit) : undefined;
+    const body = req.method === "POST" ? await bodyOf(req, opts.bodyLimit) : undefined;
     if (body === "too-large") return refuse(res, 413, protocolErrors.tooLarge(opts.bodyLimit).code, protocolErrors.tooLarge(opts.bodyLimit).message);
     const headers: Record<string, string> = {};
     for (const name of FORWARD_REQUEST) {
@@ -139,7 +132,7 @@ export async function startRecordProxy(opts: RecordProxyOptions): Promise<{ url:
     res.on("close", () => abort.abort());
     let upstream: Response;
     try {
-      upstream = await fetch(opts.upstream, { method: req.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined, signal: abort.signal });
+      upstream = await fetch(opts.upstream, { method: req.method, headers, body: body && body.length > 0 ? body : undefined, signal: abort.signal });
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err instanceof Error ? err.message : String(err));
       return refuse(res, 502, -32000, `Bad Gateway: the upstream ${opts.upstream} did not answer (${cause}); is it running?`);
