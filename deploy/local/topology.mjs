@@ -127,8 +127,11 @@ export async function startTopology({ replicas = 3, extraArgs = [] } = {}) {
     started.push(redis);
     const store = redis.url;
     const nodes = [];
+    // One run dir for every replica, as compose.yaml mounts one volume: the clock file and the
+    // overrides file are read on every call, so a `clock` or `scenario` holds on all of them.
+    const runDir = path.join(dir, "run");
+    fs.mkdirSync(runDir);
     for (let i = 0; i < replicas; i++) {
-      const runDir = path.join(dir, `replica-${i + 1}`);
       const p = await startProcess(process.execPath, [cli, "--port", "0", "--stateless", "--store", store, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], /listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/, `replica ${i + 1}`, { cwd: projectRoot });
       started.push(p);
       const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(p.output())[1]);
@@ -144,6 +147,7 @@ export async function startTopology({ replicas = 3, extraArgs = [] } = {}) {
     return {
       url: `http://127.0.0.1:${port}/mcp`,
       store,
+      runDir,
       replicas: nodes,
       /** Which replica answered each request nginx passed on, in order (its access log). */
       upstreamLog: () => readIf(path.join(dir, "access.log")).split("\n").filter(Boolean).map((l) => l.split(" ")),

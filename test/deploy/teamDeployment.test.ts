@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script shared with bench/, without types
 import { has, startTopology } from "../../deploy/local/topology.mjs";
 import { requireBuild } from "../reliability/spawnServer.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
 
 type Out = Record<string, any>;
 const ready = has("redis-server") && has("nginx");
@@ -40,16 +41,54 @@ describe.skipIf(!ready)("three replicas behind nginx, state in Redis", () => {
     await team?.stop();
   });
 
+  // Before the journey below, which kills a replica: this one needs all three.
+  it("a forced scenario and a moved clock hold on every replica: they share one run dir", { timeout: 60_000 }, async () => {
+    const before = await callCounts(0);
+    const forced = await runCliInProcess("scenario", "get_user_profile", "omar-profile", "--run-dir", team.runDir);
+    expect(forced.status, forced.stderr).toBe(0);
+    try {
+      const names = [];
+      for (let i = 0; i < 6; i++) names.push((await call("get_user_profile", {})).name);
+      expect(names).toEqual(Array(6).fill("Omar Haddad"));
+    } finally {
+      expect((await runCliInProcess("scenario", "get_user_profile", "--clear", "--run-dir", team.runDir)).status).toBe(0);
+    }
+    expect((await call("get_user_profile", {})).name, "cleared on the replica that answers next").not.toBe("Omar Haddad");
+    const during = await callCounts(before.reduce((a, b) => a + b, 0) + 7);
+    expect(during.every((n, i) => n >= (before[i] as number) + 2), `forced calls per replica: ${during.map((n, i) => n - (before[i] as number)).join(", ")}`).toBe(true);
+
+    // A ride booked now is still searching; two hours on, every replica says it is completed.
+    const { locations } = await call("get_saved_locations", {});
+    const stop = (type: string) => {
+      const place = locations.find((l: Out) => l.type === type);
+      return { latitude: place.latitude, longitude: place.longitude, address: place.address, placeId: place.placeId };
+    };
+    const ride = await call("book_ride", { pickup: stop("HOME"), dropoff: stop("WORK"), productId: "COMFORT", paymentMethodId: "pm_visa_4242", idempotencyKey: `team-ride-${Date.now()}` });
+    expect(ride.rideId).toMatch(/^ride_/);
+    const moved = await runCliInProcess("clock", "+2h", "--run-dir", team.runDir);
+    expect(moved.status, moved.stderr).toBe(0);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await call("get_ride_status", { rideId: ride.rideId })).status);
+      expect(statuses).toEqual(Array(6).fill("COMPLETED"));
+    } finally {
+      expect((await runCliInProcess("clock", "--reset", "--run-dir", team.runDir)).status).toBe(0);
+    }
+  });
+
   it("spreads one journey over the replicas, and finishes it when one of them dies", { timeout: 60_000 }, async () => {
     const tools = (await client.listTools()).tools.map((t) => t.name);
     expect(tools).toContain("add_grocery_items");
+    // Calls of the test before this one are already in the logs: count from here.
+    const start = await callCounts(0);
+    const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
     const opened = await call("add_grocery_items", { items: [{ product_id: "prd_200113", quantity: 1 }] });
     await call("add_grocery_items", { basket_id: opened.basket_id, items: [{ product_id: "prd_200305", quantity: 1 }] });
     await call("add_grocery_items", { basket_id: opened.basket_id, items: [{ product_id: "prd_200410", quantity: 2 }] });
     for (let i = 0; i < 3; i++) await call("get_basket", { basket_id: opened.basket_id });
     // Before the kill: every replica answered some of it (round robin, no affinity).
-    const before = await callCounts(6);
-    expect(before.every((n: number) => n >= 1), `calls per replica before the kill: ${before.join(", ")}`).toBe(true);
+    const before = await callCounts(total(start) + 6);
+    expect(before.every((n: number, i) => n >= (start[i] as number) + 1), `calls per replica before the kill: ${before.join(", ")} (from ${start.join(", ")})`).toBe(true);
 
     await team.kill(1);
     const basket = await call("get_basket", { basket_id: opened.basket_id });
@@ -62,7 +101,7 @@ describe.skipIf(!ready)("three replicas behind nginx, state in Redis", () => {
     const first = await call("cart_checkout", args);
     const again = await call("cart_checkout", args);
     expect(again.order_id).toBe(first.order_id);
-    const after = await callCounts(9);
+    const after = await callCounts(total(start) + 9);
     // The killed replica answered nothing more; the others shared the rest.
     expect(after[1]).toBe(before[1]);
     expect(after[0] + after[2]).toBe(before[0] + before[2] + 3);
