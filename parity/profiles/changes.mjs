@@ -162,7 +162,8 @@ const rules = [
   ["subscribe-not-supported-text", (c) => d(c, /server does not support resource subscriptions/)],
   ["sse-ok-comment", (c) => c.kind === "sse-comment" || d(c, /"" -> ": ok"/)],
   ["body-limit-413", (c) => /oversized/.test(c.name)],
-  ["empty-method-key", (c) => d(c, /wireDecode|wireCombined/) || (/method\/empty|method-number/.test(c.name) && !era(c.name))],
+  // jsonrpc-not-a-string: its detail is cut before the struct's name (wireDecode for wireCombined).
+  ["empty-method-key", (c) => d(c, /wireDecode|wireCombined/) || (/method\/empty|method-number|jsonrpc-not-a-string/.test(c.name) && !era(c.name))],
   ["method-checked-first", (c) => /\/(head|put|patch)$/.test(c.name) && (d(c, /405|allow|Method Not Allowed/) || c.kind === "content-type")],
   ["supported-versions-text", (c) => !era(c.name) && d(c, /Unsupported protocol version/) && c.kind === "text-body"],
   // What is left in an era case: the version gate lifted (statuses, content types, bodies of

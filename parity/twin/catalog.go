@@ -193,7 +193,11 @@ func addWidget(server *mcp.Server, local *localBuild) error {
 			return err
 		}
 		server.AddResource(res, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			return &read, nil
+			// A result of its own per read: from v1.7.0 go-sdk writes resultType and
+			// _meta serverInfo into a 2026-07-28 request's result, and a shared one
+			// would carry them into every later read, legacy ones included.
+			own := read
+			return &own, nil
 		})
 	}
 	return nil

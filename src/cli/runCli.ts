@@ -128,8 +128,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
     .addOption(new Option("--state-limit <bytes>", "most bytes of state one session (or user) may hold").env(envNames.stateLimit).default(defaults.stateLimit).argParser(int("--state-limit")))
-    .addOption(new Option("--stateless", "serve /mcp as go-sdk's Stateless mode (v1.6.1): no session outlives its POST, GET is 405, state is the user's; for replicas behind a load balancer").env(envNames.stateless))
-    .addOption(new Option("--go-sdk <version>", "which go-sdk release to answer as: 1.6.1 in full; 1.7.0 and 1.8.0 stateful only, with what they change in the legacy protocol; each refuses 2026-07-28 requests as it does (1.7.0 plain text, 1.8.0 -32022; not yet server/discover)").env("CAREEM_MCP_GO_SDK").default("1.6.1").argParser(goSdk))
+    .addOption(new Option("--stateless", "serve /mcp as go-sdk's Stateless mode at the --go-sdk release: no session outlives its POST, GET is 405, state is the user's; from 1.7.0 no Mcp-Session-Id at all and the 2026-07-28 protocol served; for replicas behind a load balancer").env(envNames.stateless))
+    .addOption(new Option("--go-sdk <version>", "which go-sdk release to answer as: 1.6.1 (production's today), 1.7.0 or 1.8.0, with what each changes; stateful, 1.7.0 and 1.8.0 answer server/discover and refuse other 2026-07-28 requests as they do (1.7.0 plain text, 1.8.0 -32022); with --stateless they serve that era").env("CAREEM_MCP_GO_SDK").default("1.6.1").argParser(goSdk))
     .addOption(new Option("--store <url>", "keep state in Redis (redis://HOST:PORT[/DB]) so several replicas serve one journey; default: in this process").env(envNames.store))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
@@ -193,10 +193,9 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         allowedHosts: opts.allowedHost,
         publicUrl: opts.publicUrl ?? "",
       };
-      // go-sdk v1.7.0 changed Stateless itself (no Mcp-Session-Id, DELETE 405) and added the
-      // 2026-07-28 era there; neither is served, so that pairing is refused rather than half-served.
-      if (config.stateless && config.goSdk !== "1.6.1") throw new UsageError(`--stateless with --go-sdk ${config.goSdk} is measured (parity/profiles/v${config.goSdk}-stateless) but not served yet; --stateless serves 1.6.1`);
-      useProfile(config.goSdk);
+      // A profile is a release served one way: v1.7.0 changed Stateless itself (no Mcp-Session-Id,
+      // DELETE 405) and serves the 2026-07-28 era there.
+      useProfile(config.goSdk, config.stateless);
       if (opts.stdio) {
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
         if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");

@@ -1,8 +1,9 @@
 // The go-sdk decoder's words, one row per input measured against the parity twin (go-sdk v1.6.1
 // over streamable HTTP: the text after `malformed payload: `), plus what it accepts.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { goDecode } from "../../src/server/wire/goDecode.js";
 import { paramsProblem } from "../../src/server/wire/goParams.js";
+import { useProfile } from "../../src/server/profiles/profiles.js";
 
 const refused: [string, string][] = [
   ['{"jsonrpc":"2.0","id":2,"method":', "unmarshaling jsonrpc message: unexpected EOF"],
@@ -65,5 +66,17 @@ describe("paramsProblem", () => {
   it("null params and well-typed ones unmarshal", () => {
     expect(paramsProblem("tools/list", null)).toBeUndefined();
     expect(paramsProblem("tools/call", { name: "x", arguments: 5 })).toBeUndefined();
+  });
+});
+
+describe("from go-sdk v1.7.0 (jsonrpc2.wireDecode, measured: test/parity/profiles/v1.7.0*/http/body/)", () => {
+  afterEach(() => useProfile("1.6.1"));
+
+  it.each([
+    ['{"jsonrpc":2,"id":2,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "2,\\"id\\":2,\\"method\\":\\"ping\\"}" into Go struct field jsonrpc2.wireDecode.jsonrpc of type string'],
+    ["42", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireDecode'],
+  ])("%s", (text, reason) => {
+    useProfile("1.7.0");
+    expect(goDecode(text)).toEqual({ ok: false, reason });
   });
 });

@@ -13,7 +13,7 @@ import { goDecode } from "../../src/server/wire/goDecode.js";
 import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
-import { changeTable, profiles, releases, useProfile, type ChangeId } from "../../src/server/profiles/profiles.js";
+import { changeTable, profiles, releases, useProfile, type ChangeId, type ProfileName } from "../../src/server/profiles/profiles.js";
 import { copyCatalog, type TempCatalog } from "../transports/catalog.js";
 import { initializeBody, mcpHeaders, rawHttp, readStreamUntil } from "../transports/rawHttp.js";
 import { spawnServer } from "../reliability/spawnServer.js";
@@ -51,10 +51,11 @@ function beforeBody(method: string, headers: Record<string, string>): string {
   return refusal ? `${refusal.status} ${refusal.message}` : "served";
 }
 
-/** `fn` against a server spawned at `release`. */
-async function spawnedAt<T>(release: string, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+/** `fn` against a server spawned at `profile` (a release, `-stateless` for --stateless). */
+async function spawnedAt<T>(profile: string, fn: (baseUrl: string) => Promise<T>): Promise<T> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-spawn-"));
-  const server = await spawnServer({ toolsDir: catalog.dir, runDir, args: ["--go-sdk", release, "--keepalive", "0"] });
+  const [release, mode] = profile.split("-");
+  const server = await spawnServer({ toolsDir: catalog.dir, runDir, args: ["--go-sdk", release as string, "--keepalive", "0", ...(mode === "stateless" ? ["--stateless"] : [])] });
   try {
     return await fn(server.baseUrl);
   } finally {
@@ -63,7 +64,7 @@ async function spawnedAt<T>(release: string, fn: (baseUrl: string) => Promise<T>
   }
 }
 
-/** The first bytes of a GET stream on a server spawned at `release` ("" when none come within 700 ms). */
+/** The first bytes of a GET stream on a server spawned at `release` ("" when none come within 700 ms; a stateless server's 405 text). */
 function getStreamStart(release: string): Promise<string> {
   return spawnedAt(release, async (baseUrl) => {
     const init = await rawHttp(baseUrl, { method: "POST", path: "/mcp", headers: mcpHeaders, body: initializeBody() });
@@ -83,6 +84,23 @@ function eraPost(release: string): Promise<string> {
   });
 }
 
+const eraMeta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+const eraHeaders = { ...mcpHeaders, "mcp-protocol-version": "2026-07-28" };
+
+/** Status and body of one POST of `message` under the 2026-07-28 header, at `profile`. */
+function eraMessage(message: object, headers: Record<string, string> = {}): (profile: string) => Promise<string> {
+  return (profile) =>
+    spawnedAt(profile, async (baseUrl) => {
+      const res = await rawHttp(baseUrl, { method: "POST", path: "/mcp", headers: { ...eraHeaders, ...headers }, body: JSON.stringify(message) });
+      return `${res.status} ${res.body}`;
+    });
+}
+
+/** Status of a DELETE naming a session no server knows, at `profile`. */
+function deleteStatus(profile: string): Promise<string> {
+  return spawnedAt(profile, async (baseUrl) => String((await rawHttp(baseUrl, { method: "DELETE", path: "/mcp", headers: { "mcp-session-id": "nobody" } })).status));
+}
+
 /** Per change id: a request, and whether its answer shows the change (its v1.6.1 form otherwise must hold). */
 const rows: { change: ChangeId; method: string; params?: Record<string, unknown>; transport?: string; run?: (release: string) => Promise<string>; changed: RegExp; base: RegExp }[] = [
   { change: "cache-hints", method: "resources/templates/list", changed: /"result":\{"ttlMs":0,"cacheScope":"public","resourceTemplates":\[\]\}/, base: /"result":\{"resourceTemplates":\[\]\}/ },
@@ -96,9 +114,17 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
   { change: "method-checked-first", method: "HEAD /mcp", run: async () => beforeBody("HEAD", {}), changed: /^405 Method Not Allowed$/, base: /^400 Accept must contain both/ },
   { change: "empty-method-key", method: "a body of 42", run: async () => { const d = goDecode("42"); return d.ok ? "decoded" : d.reason; }, changed: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireDecode$/, base: /^unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2\.wireCombined$/ },
-  { change: "era-2026-stateful-plaintext", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 Bad Request: protocol version "2026-07-28" is only supported on stateless HTTP servers \(set StreamableHTTPOptions\.Stateless = true\)\n$/, base: /^400 (Bad Request: Unsupported protocol version \(supported versions: |\{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,)/ },
-  { change: "era-2026-stateful-32022", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 \{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,"message":"protocol version \\"2026-07-28\\" is not supported by this server","data":\{"supported":\["2025-11-25","2025-06-18","2025-03-26","2024-11-05"\],"requested":"2026-07-28"\}\}\}$/, base: /^400 Bad Request: (Unsupported protocol version|protocol version "2026-07-28" is only supported on stateless)/ },
-  { change: "sse-ok-comment", method: "GET /mcp", run: getStreamStart, changed: /^: ok\n\n$/, base: /^$/ },
+  { change: "era-2026-stateful-plaintext", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 Bad Request: protocol version "2026-07-28" is only supported on stateless HTTP servers \(set StreamableHTTPOptions\.Stateless = true\)\n$/, base: /^(400 (Bad Request: Unsupported protocol version \(supported versions: |\{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,)|200 event: message\ndata: \{"jsonrpc":"2\.0","id":2,"result":)/ },
+  { change: "era-2026-stateful-32022", method: "POST /mcp at 2026-07-28", run: eraPost, changed: /^400 \{"jsonrpc":"2\.0","id":2,"error":\{"code":-32022,"message":"protocol version \\"2026-07-28\\" is not supported by this server","data":\{"supported":\["2025-11-25","2025-06-18","2025-03-26","2024-11-05"\],"requested":"2026-07-28"\}\}\}$/, base: /^(400 Bad Request: (Unsupported protocol version|protocol version "2026-07-28" is only supported on stateless)|200 event: message\ndata: \{"jsonrpc":"2\.0","id":2,"result":)/ },
+  { change: "sse-ok-comment", method: "GET /mcp", run: getStreamStart, changed: /^: ok\n\n$/, base: /^(|Method Not Allowed\n)$/ },
+  { change: "stateless-no-session-id", method: "DELETE /mcp", run: deleteStatus, changed: /^405$/, base: /^(404|204)$/ },
+  { change: "era-2026-served", method: "server/discover", params: { _meta: eraMeta }, changed: /"result":\{.*"supportedVersions":\["/, base: /"error":\{"code":0,"message":"JSON RPC not handled: \\"server\/discover\\" unsupported"\}/ },
+  { change: "era-2026-result-fields", method: "resources/templates/list", params: { _meta: eraMeta }, changed: /"result":\{"resultType":"complete","_meta":\{"io\.modelcontextprotocol\/serverInfo":\{"name":"careem-mcp-service","version":"test"\}\}/, base: /"result":\{("ttlMs":0,"cacheScope":"public",)?"resourceTemplates":\[\]\}/ },
+  { change: "era-2026-meta-validation", method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } }, changed: /"error":\{"code":-32602,"message":"missing or invalid _meta field \\"io\.modelcontextprotocol\/clientCapabilities\\""\}/, base: /"result":\{/ },
+  { change: "era-2026-removed-methods", method: "ping", params: { _meta: eraMeta }, changed: /"error":\{"code":-32601,"message":"method not found: \\"ping\\""\}/, base: /"result":\{\}/ },
+  { change: "era-2026-header-checks", method: "POST server/discover without Mcp-Method", run: eraMessage({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: eraMeta } }), changed: /^400 \{"jsonrpc":"2\.0","id":1,"error":\{"code":-32020,"message":"missing required Mcp-Method header"\}\}$/, base: /^400 Bad Request: Unsupported protocol version/ },
+  { change: "era-2026-status-codes", method: "POST foo/bar", run: eraMessage({ jsonrpc: "2.0", id: 2, method: "foo/bar", params: { _meta: eraMeta } }, { "mcp-method": "foo/bar" }), changed: /^404 \{"jsonrpc":"2\.0","id":2,"error":\{"code":-32601,"message":"JSON RPC not handled: \\"foo\/bar\\" unsupported"\}\}$/, base: /^400 Bad Request: Unsupported protocol version/ },
+  { change: "era-2026-notifications-exempt", method: "POST notifications/cancelled", run: eraMessage({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 9 } }, { "mcp-method": "notifications/cancelled" }), changed: /^202 $/, base: /^400 / },
 ];
 
 describe("the profile table", () => {
@@ -107,35 +133,25 @@ describe("the profile table", () => {
     for (const id of Object.keys(changeTable)) expect(Object.keys(measured as object)).toContain(id);
   });
 
-  it("pins each release's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
+  it("pins each profile's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
     expect([...profiles["1.6.1"]]).toEqual([]);
-    expect([...profiles["1.7.0"]].filter((id) => id !== "era-2026-stateful-plaintext").sort()).toEqual([...profiles["1.8.0"]].filter((id) => id !== "era-2026-stateful-32022").sort());
-    expect([...profiles["1.8.0"]].filter((id) => id !== "era-2026-stateful-32022").sort()).toEqual([
-      "cache-hints",
-      "duplicate-initialize",
-      "empty-method-key",
-      "false-tool-hints",
-      "html-escaping",
-      "invalid-params-code",
-      "method-checked-first",
-      "resource-not-found-code",
-      "sse-ok-comment",
-      "stdio-method-not-found",
-      "subscribe-not-supported-text",
-      "supported-versions-text",
-    ]);
-    expect(profiles["1.7.0"].has("era-2026-stateful-plaintext")).toBe(true);
-    expect(profiles["1.7.0"].has("era-2026-stateful-32022")).toBe(false);
-    expect(profiles["1.8.0"].has("era-2026-stateful-32022")).toBe(true);
-    expect(profiles["1.8.0"].has("era-2026-stateful-plaintext")).toBe(false);
+    expect([...profiles["1.6.1-stateless"]]).toEqual([]);
+    const legacy = ["cache-hints", "duplicate-initialize", "empty-method-key", "false-tool-hints", "html-escaping", "invalid-params-code", "resource-not-found-code", "stdio-method-not-found", "subscribe-not-supported-text", "supported-versions-text"];
+    const era = ["era-2026-header-checks", "era-2026-meta-validation", "era-2026-removed-methods", "era-2026-result-fields", "era-2026-served", "era-2026-status-codes"];
+    const sorted = (name: ProfileName) => [...profiles[name]].sort();
+    expect(sorted("1.7.0")).toEqual([...legacy, ...era, "era-2026-stateful-plaintext", "method-checked-first", "sse-ok-comment"].sort());
+    expect(sorted("1.8.0")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "era-2026-stateful-32022", "method-checked-first", "sse-ok-comment"].sort());
+    expect(sorted("1.7.0-stateless")).toEqual([...legacy, ...era, "stateless-no-session-id"].sort());
+    expect(sorted("1.8.0-stateless")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "stateless-no-session-id"].sort());
   });
 
-  for (const release of releases) {
+  for (const name of Object.keys(profiles) as ProfileName[]) {
+    const [release, mode] = name.split("-") as [(typeof releases)[number], string | undefined];
     for (const row of rows) {
-      const on = profiles[release].has(row.change);
-      it(`${release}: ${row.change} ${on ? "changes" : "leaves"} ${row.method}`, { timeout: 20_000 }, async () => {
-        useProfile(release);
-        const text = row.run ? await row.run(release) : await answer(row.method, row.params, row.transport);
+      const on = profiles[name].has(row.change);
+      it(`${name}: ${row.change} ${on ? "changes" : "leaves"} ${row.method}`, { timeout: 20_000 }, async () => {
+        useProfile(release, mode === "stateless");
+        const text = row.run ? await row.run(name) : await answer(row.method, row.params, row.transport);
         expect(text).toMatch(on ? row.changed : row.base);
         expect(text).not.toMatch(on ? row.base : row.changed);
       });

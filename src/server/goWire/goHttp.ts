@@ -1,9 +1,10 @@
 // The go-sdk's streamable HTTP handler refuses a bad request before any JSON-RPC is read, in this
 // order: Host (DNS rebinding), Content-Type, Accept, unknown session, DELETE and GET without a
 // session, other methods, MCP-Protocol-Version. go-sdk v1.6.1 mcp/streamable.go, measured by the
-// parity twin. The texts are in wire/wireError.ts.
+// parity twin; v1.7.0's stateless handler checks the version first (refuseStateless). The texts
+// are in wire/wireError.ts.
 import type { IncomingMessage } from "node:http";
-import { supportedVersions } from "../mcp/protocolVersions.js";
+import { eraVersion, supportedVersions } from "../mcp/protocolVersions.js";
 import { refusals, type WireError } from "../wire/wireError.js";
 import { served } from "../profiles/profiles.js";
 
@@ -53,15 +54,14 @@ export function sessionIdOf(req: IncomingMessage): string {
 /**
  * The checks before the body. `known`: whether a session id names a live session. `hostOk`:
  * whether the Host header may be served (bound to loopback, the go-sdk refuses other names;
- * `--allowed-host` adds names).
- */
-/**
- * `stateless`: as go-sdk's StreamableHTTPOptions.Stateless (v1.6.1, measured): no session id is
- * looked up, GET and any method but POST and DELETE get 405 with `Allow: POST`.
+ * `--allowed-host` adds names). `stateless`: as go-sdk's StreamableHTTPOptions.Stateless
+ * (v1.6.1, measured): no session id is looked up, GET and any method but POST and DELETE get
+ * 405 with `Allow: POST`; from v1.7.0 DELETE too (refuseStateless).
  */
 export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean, stateless = false): WireError | undefined {
   const host = req.headers.host ?? "";
   if (!hostOk(host)) return refusals.forbiddenHost(host);
+  if (stateless && served("stateless-no-session-id")) return refuseStateless(req);
   // From v1.7.0 the stateful handler switches on the method first (HEAD was refused for its Accept).
   if (!stateless && served("method-checked-first") && req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
   if (req.method === "POST" && baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();
@@ -75,20 +75,36 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
   if (stateless) {
     if (req.method !== "POST" && req.method !== "DELETE") return refusals.statelessMethodNotAllowed();
     if (req.method === "DELETE") return id === "" ? refusals.deleteNeedsSession() : undefined;
-    if (!supportedVersions.includes(requestVersion(req))) return refusals.unsupportedVersion();
-    return undefined;
+    return versionRefusal(req);
   }
   if (id !== "" && !known(id)) return refusals.sessionNotFound();
   if (req.method === "DELETE" && id === "") return refusals.deleteNeedsSession();
   if (req.method === "GET" && id === "") return refusals.getNeedsSession();
   if (req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
-  // v1.7.0 reads a 2026-07-28-era POST before refusing it (streamable.ts, eraRefusal).
-  if (req.method === "POST" && eraVersion(requestVersion(req)) && (served("era-2026-stateful-plaintext") || served("era-2026-stateful-32022"))) return undefined;
-  if (!supportedVersions.includes(requestVersion(req))) return refusals.unsupportedVersion();
-  return undefined;
+  return versionRefusal(req);
 }
 
-/** A version of the 2026-07-28 era or later, as go-sdk compares them (as strings). */
-export function eraVersion(version: string): boolean {
-  return version >= "2026-07-28";
+/**
+ * The MCP-Protocol-Version check: a version outside the set is refused, but from v1.7.0 a
+ * 2026-07-28-era one passes, to be served (stateless) or refused once the body is read
+ * (stateful, wire/postChecks.ts).
+ */
+function versionRefusal(req: IncomingMessage): WireError | undefined {
+  const version = requestVersion(req);
+  if (supportedVersions.includes(version) || (served("era-2026-served") && eraVersion(version))) return undefined;
+  return refusals.unsupportedVersion();
 }
+
+/**
+ * v1.7.0 on, stateless: ServeHTTP checks the version before anything else, then serveStateless
+ * takes POST alone (DELETE too is 405: no session is named, so none is ended), then the media types.
+ */
+function refuseStateless(req: IncomingMessage): WireError | undefined {
+  const version = versionRefusal(req);
+  if (version) return version;
+  if (req.method !== "POST") return refusals.statelessMethodNotAllowed();
+  if (baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();
+  const { json, stream } = accepts(req);
+  return json && stream ? undefined : refusals.acceptPost();
+}
+

@@ -118,25 +118,61 @@ function pick(o: Obj, keys: string[]): Obj {
 }
 
 // go-sdk's Cacheable results: the fields come first in each result struct, zero values written.
-const cacheable = new Set(["tools/list", "resources/list", "resources/read", "resources/templates/list", "prompts/list"]);
+const cacheable = new Set(["tools/list", "resources/list", "resources/read", "resources/templates/list", "prompts/list", "server/discover"]);
+// Where a 2026-07-28 result puts `resultType`: first (completeResultWithType, embedded first in
+// the list structs and DiscoverResult), or last (CallToolResult's and ReadResourceResult's MarshalJSON).
+const resultTypeLast = new Set(["tools/call", "resources/read"]);
 
 /** A result as the go-sdk's result struct for `method` marshals it. */
 export function goResult(method: string | undefined, result: unknown): unknown {
-  // Already written the go-sdk's way (tools/list, see mcp/toolListText.ts).
+  // Already written the go-sdk's way.
   if (!isObj(result) || result instanceof Raw) return result;
-  const shaped = shapeResult(method, result);
-  if (method === undefined || !cacheable.has(method) || !served("cache-hints") || !isObj(shaped) || shaped instanceof Raw) return shaped;
-  return { ttlMs: 0, cacheScope: "public", ...shaped };
+  const hints: Obj = method !== undefined && cacheable.has(method) && served("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
+  // The 2026-07-28 era's fields (wire/rpcSession.ts eraResult): resultType and the `_meta` map.
+  const era = typeof result.resultType === "string";
+  const head: Obj = era ? { _meta: sortTop(result._meta) } : {};
+  const body = era ? without(result, ["resultType", "_meta"]) : result;
+  if (method === "resources/read") return readResult(body, { ...head, ...hints }, era ? result.resultType : undefined);
+  const shaped = shapeResult(method, body);
+  if (!isObj(shaped) || shaped instanceof Raw) return shaped;
+  if (!era) return { ...hints, ...shaped };
+  if (method !== undefined && resultTypeLast.has(method)) return { ...head, ...hints, ...shaped, resultType: result.resultType };
+  return { resultType: result.resultType, ...head, ...hints, ...shaped };
+}
+
+/** mcp.ReadResourceResult: _meta, the cache fields, contents, resultType; from v1.7.0 marshalled with json.Marshal, HTML escapes included. */
+function readResult(result: Obj, head: Obj, resultType: unknown): unknown {
+  const out: Obj = { ...head, contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
+  if (resultType !== undefined) out.resultType = resultType;
+  return served("html-escaping") ? marshalText(out) : out;
+}
+
+/** A Go map[string]any: its keys sorted, the values as they are (structs keep their order). */
+function sortTop(m: unknown): Obj {
+  const o = isObj(m) ? m : {};
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
+
+function without(o: Obj, keys: string[]): Obj {
+  const out: Obj = {};
+  for (const k of Object.keys(o)) if (!keys.includes(k)) out[k] = o[k];
+  return out;
+}
+
+/** mcp.ServerCapabilities: its fields in struct order, each capability's own fields picked. */
+function goCapabilities(caps: unknown): Obj {
+  const c = isObj(caps) ? caps : {};
+  const out: Obj = {};
+  for (const k of ["experimental", "extensions", "completions", "logging", "prompts", "resources", "tools"]) {
+    if (has(c, k)) out[k] = isObj(c[k]) ? pick(c[k] as Obj, ["listChanged", "subscribe"]) : c[k];
+  }
+  return out;
 }
 
 function shapeResult(method: string | undefined, result: Obj): unknown {
   switch (method) {
     case "initialize": {
-      const caps = isObj(result.capabilities) ? result.capabilities : {};
-      const capabilities: Obj = {};
-      for (const k of ["experimental", "extensions", "completions", "logging", "prompts", "resources", "tools"]) {
-        if (has(caps, k)) capabilities[k] = isObj(caps[k]) ? pick(caps[k] as Obj, ["listChanged", "subscribe"]) : caps[k];
-      }
+      const capabilities = goCapabilities(result.capabilities);
       return pick({ ...result, capabilities, serverInfo: isObj(result.serverInfo) ? pick(result.serverInfo, ["name", "title", "version", "websiteUrl", "icons"]) : result.serverInfo }, ["_meta", "capabilities", "instructions", "protocolVersion", "serverInfo"]);
     }
     case "tools/list":
@@ -151,13 +187,9 @@ function shapeResult(method: string | undefined, result: Obj): unknown {
     }
     case "resources/list":
       return { resources: Array.isArray(result.resources) ? result.resources.map(goResource) : result.resources };
-    case "resources/read": {
-      const out = { contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
-      if (!served("html-escaping")) return out;
-      // The result marshals itself with json.Marshal, HTML escapes included.
-      const hints = served("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
-      return marshalText({ ...hints, ...out });
-    }
+    case "server/discover":
+      // mcp.DiscoverResult after its head: supportedVersions, capabilities, instructions.
+      return { supportedVersions: result.supportedVersions, capabilities: goCapabilities(result.capabilities) };
     default:
       return result;
   }

@@ -34,6 +34,8 @@ export function sessionFor(ctx: HostContext, transport: string, sessionId: strin
     onCall: ctx.local?.journal.record,
     auth: ctx.config.auth,
     unrelated,
+    // go-sdk serves the 2026-07-28 protocol on its stateless streamable HTTP transport alone.
+    servesEra: transport === "http" && ctx.config.stateless,
   });
 }
 

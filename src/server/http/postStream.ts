@@ -20,6 +20,8 @@ export const sseHeaders: Readonly<Record<string, string>> = {
 
 export interface PostStreamOptions {
   headers: Readonly<Record<string, string>>;
+  /** The 2026-07-28 era's status for an error answer by its code (goWire/eraStatus.ts); 0 keeps the stream. */
+  errorStatus?: (code: number) => number;
   keepAliveMs: number;
   /** A declared session-expired fault: the session ends once this answer went out. */
   endSession(): void;
@@ -36,6 +38,8 @@ export class PostStream {
   /** A fault will replace the whole answer: no headers, no notifications before it. */
   private claimed = false;
   private expireAfter = false;
+  /** An error answer that is the whole HTTP answer, with its own status (the era's). */
+  private jsonAnswer?: { status: number; text: string };
   private keepAlive?: NodeJS.Timeout;
 
   constructor(
@@ -54,6 +58,12 @@ export class PostStream {
     let ended = false;
     return {
       write: (text) => this.write(`event: message\ndata: ${text}\n\n`),
+      error: (code, text) => {
+        const status = this.opts.errorStatus?.(code) ?? 0;
+        // Only an answer nothing went out before can become the whole response.
+        if (status !== 0 && !this.res.headersSent && this.held.length === 0 && !this.finished && !this.claimed) this.jsonAnswer = { status, text };
+        else this.write(`event: message\ndata: ${text}\n\n`);
+      },
       end: () => {
         if (ended) return;
         ended = true;
@@ -102,7 +112,11 @@ export class PostStream {
     if (this.finished) return;
     this.stop();
     if (this.res.headersSent) this.res.end();
-    else {
+    else if (this.jsonAnswer) {
+      const { status, text } = this.jsonAnswer;
+      this.res.writeHead(status, { ...CORS, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) });
+      this.res.end(text);
+    } else {
       const body = this.held.length === 1 ? (this.held[0] as string) : this.held.join("");
       this.res.writeHead(200, { ...this.opts.headers, "Content-Length": String(Buffer.byteLength(body)) });
       this.res.end(body);

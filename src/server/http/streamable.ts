@@ -10,17 +10,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { sessionFor, type HostContext } from "./hostContext.js";
-import { eraVersion, refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
+import { refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
+import { eraErrorStatus } from "../goWire/eraStatus.js";
 import { allowsHost } from "./hostCheck.js";
 import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
 import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
 import { served } from "../profiles/profiles.js";
-import { goMessageText } from "../goWire/goWire.js";
-import { supportedVersions } from "../mcp/protocolVersions.js";
-import { checkRequest } from "../wire/methods.js";
-import { refusals, type WireError } from "../wire/wireError.js";
+import { eraVersion } from "../mcp/protocolVersions.js";
+import { checkPost, type PostHeaders, type PostRefusal } from "../wire/postChecks.js";
+import { refusals } from "../wire/wireError.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
 import { PostStream, sseHeaders } from "./postStream.js";
 
@@ -67,70 +67,25 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     readBody(req, ctx.config.bodyLimit, (read) => {
       if (!read.ok) return sendWireError(res, refusals.tooLarge(ctx.config.bodyLimit));
       const messages = refuseMessages(req, read.text);
-      if (!Array.isArray(messages)) return sendWireError(res, messages);
-      const refused = ctx.config.stateless ? undefined : eraRpcRefusal(requestVersion(req), messages);
-      if (refused !== undefined) {
-        res.writeHead(400, { ...CORS, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(refused)) });
-        return void res.end(refused);
-      }
+      if (!Array.isArray(messages)) return sendWireError(res, messages.error, messages.id);
       serve(req, res, messages, arrival);
     });
   }
 
   /** The body's messages, or the go-sdk's refusal of the whole POST. */
-  function refuseMessages(req: IncomingMessage, text: string): Message[] | WireError {
-    if (text.length === 0) return refusals.emptyBody();
+  function refuseMessages(req: IncomingMessage, text: string): Message[] | PostRefusal {
+    if (text.length === 0) return { error: refusals.emptyBody() };
     const decoded = goDecode(text);
-    if (!decoded.ok) return refusals.malformed(decoded.reason);
+    if (!decoded.ok) return { error: refusals.malformed(decoded.reason) };
     const batch = Array.isArray(decoded.value);
     const messages = (batch ? decoded.value : [decoded.value]) as Message[];
     const version = requestVersion(req);
-    if (batch && version >= "2025-06-18") return refusals.batchNotSupported(version);
-    // v1.7.0 tells `"method": ""` from no method: a call to method "", refused as unhandled.
-    const emptyIsCall = served("empty-method-key");
-    for (const m of messages) {
-      if (typeof m.method !== "string" || (m.method === "" && !emptyIsCall)) continue;
-      const bad = checkRequest(m as { method: string });
-      if (bad) return bad;
-    }
-    return (!ctx.config.stateless && eraRefusal(version, messages)) || messages;
-  }
-
-  /**
-   * v1.7.0, stateful: a request of the 2026-07-28 era (by its header, or by the version in a
-   * message's `_meta`) is refused once its body is read, server/discover excepted.
-   */
-  function eraRefusal(version: string, messages: Message[]): WireError | undefined {
-    if (!served("era-2026-stateful-plaintext")) return undefined;
-    return eraRequest(version, messages) ? refusals.statefulOnlyVersion(version) : undefined;
-  }
-
-  /**
-   * v1.8.0, stateful: the same requests answered with JSON-RPC -32022 and the legacy versions in
-   * `data.supported`, what a dual-era client falls back on; notifications pass (the `_meta`
-   * triple is for calls only). The JSON text, as go-sdk's encoder writes it, or undefined.
-   */
-  function eraRpcRefusal(version: string, messages: Message[]): string | undefined {
-    if (!served("era-2026-stateful-32022") || messages.length !== 1 || !eraRequest(version, messages)) return undefined;
-    const m = messages[0] as Message;
-    if (m.id === undefined || m.id === null) return undefined;
-    const error = { code: -32022, message: `protocol version ${JSON.stringify(version)} is not supported by this server`, data: { supported: supportedVersions, requested: version } };
-    return goMessageText({ jsonrpc: "2.0", id: m.id, error }, undefined);
-  }
-
-  /** A request of the 2026-07-28 era by its header or a message's `_meta` version, server/discover excepted. */
-  function eraRequest(version: string, messages: Message[]): boolean {
-    if (messages.length === 1 && messages[0]?.method === "server/discover") return false;
-    const metaVersion = (m: Message) => {
-      const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-      const v = meta && typeof meta === "object" ? meta["io.modelcontextprotocol/protocolVersion"] : undefined;
-      return typeof v === "string" ? v : "";
-    };
-    return eraVersion(version) || messages.some((m) => eraVersion(metaVersion(m)));
+    if (batch && version >= "2025-06-18") return { error: refusals.batchNotSupported(version) };
+    return checkPost(messages, postHeaders(req), ctx.config.stateless, batch) ?? messages;
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, messages: Message[], arrival: Arrival): void {
-    if (ctx.config.stateless) return serveStateless(res, messages, arrival, sessionIdOf(req));
+    if (ctx.config.stateless) return serveStateless(res, messages, arrival, sessionIdOf(req), requestVersion(req));
     const id = sessionIdOf(req);
     let session = id === "" ? undefined : lookup(id);
     // Ended while its body arrived.
@@ -159,6 +114,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     const opensSession = messages.some((m) => m.method === "initialize");
     const stream = new PostStream(res, {
       headers: opensSession ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
+      errorStatus: eraErrorStatus(requestVersion(req)),
       keepAliveMs: ctx.config.keepAliveMs,
       endSession: () => void registry.end(s.id, "expired by a declared session-expired fault"),
       onClose: () => {
@@ -180,11 +136,15 @@ export function streamableHandler(ctx: HostContext): McpHandler {
    * brings initialize, never registered and closed once its answers are written (go-sdk's
    * Stateless mode). Any replica can answer any request; the state lives with the user.
    */
-  function serveStateless(res: ServerResponse, messages: Message[], arrival: Arrival, given: string): void {
-    // The client's session id, when it sends one, names the temporary session (as go-sdk does).
-    const s = newSession(given);
+  function serveStateless(res: ServerResponse, messages: Message[], arrival: Arrival, given: string, version: string): void {
+    // v1.6.1: the client's session id, when it sends one, names the temporary session (as go-sdk
+    // does); from v1.7.0 no id is read or named, so the session's is internal only.
+    const named = !served("stateless-no-session-id");
+    const s = newSession(named ? given : "");
     const opensSession = messages.some((m) => m.method === "initialize");
-    if (!opensSession) s.rpc.initializedElsewhere();
+    // go-sdk's ephemeralConnectOpts: a legacy request finds its session initialized; one of the
+    // 2026-07-28 era brings what initialize would have said in each request's `_meta`.
+    if (!opensSession && !(served("era-2026-served") && eraVersion(version))) s.rpc.initializedElsewhere();
     if (!messages.some(isCall)) {
       for (const m of messages) s.rpc.receive(m, noReply, arrival);
       void s.close();
@@ -193,7 +153,8 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     }
     // go-sdk v1.6.1 still names a session on initialize, though nothing looks it up later.
     const stream = new PostStream(res, {
-      headers: opensSession ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
+      headers: opensSession && named ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
+      errorStatus: eraErrorStatus(version),
       keepAliveMs: ctx.config.keepAliveMs,
       endSession: () => undefined,
       onClose: () => void s.close(),
@@ -219,6 +180,15 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       if (session.standalone === res) session.standalone = undefined;
       release();
     });
+  }
+
+  /** The headers servePOST compares with the body. */
+  function postHeaders(req: IncomingMessage): PostHeaders {
+    const one = (name: string) => {
+      const v = req.headers[name];
+      return typeof v === "string" ? v : "";
+    };
+    return { version: one("mcp-protocol-version"), method: one("mcp-method"), name: one("mcp-name") };
   }
 
   return (req, res, authInfo) => {

@@ -4,7 +4,8 @@
 import { logLevels, type LogLevel } from "../../engine/dynamics.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Log } from "../host/log.js";
-import { initializeResult } from "./initializeResult.js";
+import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
+import { allVersions, supportedVersions } from "./protocolVersions.js";
 import { ErrorCodes, RpcError } from "./rpcError.js";
 import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { toolListText } from "./toolListText.js";
@@ -31,10 +32,17 @@ export interface McpSessionOptions {
   auth?: boolean;
   /** Where notifications about no request in particular go (list changes). */
   unrelated(text: string): void;
+  /**
+   * The transport serves the 2026-07-28 protocol (go-sdk's stateless streamable HTTP): server/discover
+   * lists it then, and only the legacy versions otherwise (the transport's SupportsProtocolVersion).
+   */
+  servesEra?: boolean;
 }
 
 /** Methods that need the engine: over stdio they wait for it to load, and everything after them. */
 const engineMethods: ReadonlySet<string> = new Set(["tools/call", "tools/list"]);
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function createMcpSession(opts: McpSessionOptions): RpcSession {
   // Kept per session, so one client's debug level never reaches another.
@@ -68,7 +76,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
     "tools/list": (params) => {
       if (typeof params.cursor === "string" && params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
-      return toolListText(engine().listTools());
+      return { tools: toolListText(engine().listTools()) };
     },
     "tools/call": (params, extra) => toolsCall(callContext(engine()), params, extra),
     // The go-sdk takes any level string; an unknown one sends nothing (parity twin).
@@ -88,6 +96,10 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     "completion/complete": () => {
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
     },
+    // go-sdk's answer for a prompt it lacks (every release); production registers none.
+    "prompts/get": (params) => {
+      throw new RpcError(ErrorCodes.invalidParams, `unknown prompt ${JSON.stringify(typeof params.name === "string" ? params.name : "")}`);
+    },
     "resources/read": (params) => {
       // go-sdk v1.7.0 moved an unknown resource from its own -32002 to -32602 (customresnotfounderrcode).
       const notFound = served("resource-not-found-code") ? ErrorCodes.invalidParams : ErrorCodes.resourceNotFound;
@@ -99,6 +111,18 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     },
   };
 
+  // The 2026-07-28 era's methods, from go-sdk v1.7.0 (methods.ts knows them from then too).
+  if (served("era-2026-served")) {
+    // Without a 2026-07-28 `_meta` the wire refuses it before it gets here (rpcSession.ts).
+    handlers["server/discover"] = () => ({ supportedVersions: opts.servesEra ? allVersions : supportedVersions, capabilities });
+    // A stream of list changes that lasts until the client cancels it. Nothing is pushed on it
+    // here (list changes go to a session's own stream), so it only waits to be cancelled.
+    handlers["subscriptions/listen"] = (params, extra) => {
+      if (!isObj(params.notifications)) throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'notifications' field");
+      return new Promise<undefined>((resolve) => extra.signal.addEventListener("abort", () => resolve(undefined)));
+    };
+  }
+
   session = new RpcSession({
     // Over stdio the process is the session: the call log names none (the engine's state is still "stdio"'s).
     id: opts.transport === "stdio" ? undefined : opts.sessionId,
@@ -106,6 +130,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     stdio: opts.transport === "stdio",
     waitsFor: known ? undefined : { methods: engineMethods, ready: () => known !== undefined, whenReady: load },
     unrelated: opts.unrelated,
+    serverInfo: serverInfoFor(opts.serviceVersion),
   });
   return session;
 }

@@ -10,3 +10,14 @@ export const fallbackVersion = "2025-11-25";
 export function negotiateVersion(requested: unknown): string {
   return typeof requested === "string" && supportedVersions.includes(requested) ? requested : fallbackVersion;
 }
+
+/** The 2026-07-28 era's versions (go-sdk v1.7.0 on): sessionless, per-request `_meta` (SEP-2575). */
+export const eraVersions: readonly string[] = ["2026-07-28"];
+
+/** Every version a v1.7.0+ server speaks, newest first, as server/discover and -32022 list them. */
+export const allVersions: readonly string[] = [...eraVersions, ...supportedVersions];
+
+/** A version of the 2026-07-28 era or later, as go-sdk compares them (as strings). */
+export function eraVersion(version: string): boolean {
+  return version >= "2026-07-28";
+}

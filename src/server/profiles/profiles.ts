@@ -19,6 +19,14 @@ export const changeTable = {
   "era-2026-stateful-plaintext": "a stateful /mcp reads a 2026-07-28-era POST (header, or `_meta` version) and refuses it with a plain-text 400 naming the header's version, server/discover excepted",
   "era-2026-stateful-32022": "the same requests answered 400 JSON `-32022 protocol version \"v\" is not supported by this server` with the legacy versions in data.supported; notifications pass",
   "stdio-method-not-found": "over stdio an unknown method, and method \"\" with an id, answer -32601 `method not found: \"x\"` instead of code 0 `JSON RPC not handled`",
+  "stateless-no-session-id": "a stateless /mcp names no session on any answer (initialize included) and answers DELETE 405 `Allow: POST`",
+  "era-2026-served": "a 2026-07-28 header passes the version check and server/discover is answered (a stateful server answers only it)",
+  "era-2026-result-fields": "a result to a 2026-07-28 request carries `resultType: \"complete\"` and `_meta[\"io.modelcontextprotocol/serverInfo\"]`",
+  "era-2026-meta-validation": "the `_meta` triple of a 2026-07-28 call is checked: -32602 when protocolVersion or clientCapabilities is missing or clientInfo does not decode, -32022 for a version the server lacks",
+  "era-2026-header-checks": "Mcp-Protocol-Version, Mcp-Method and Mcp-Name must be present and match the body: else 400 JSON -32020",
+  "era-2026-removed-methods": "under the 2026-07-28 protocol initialize, ping, logging/setLevel and resources/(un)subscribe are -32601; server/discover is -32601 to a legacy request",
+  "era-2026-status-codes": "under the 2026-07-28 header an answer with -32601 is 404, with -32602, -32021 or -32022 400, as one JSON body instead of an event stream",
+  "era-2026-notifications-exempt": "a notification under the 2026-07-28 header needs no `_meta` triple (202; v1.7.0 refuses it -32602)",
 } as const;
 
 export type ChangeId = keyof typeof changeTable;
@@ -42,14 +50,42 @@ const since170: readonly ChangeId[] = [
   "empty-method-key",
 ];
 
-/** Each release's served changes, from go-sdk v1.6.1 (the base: none). */
-export const profiles: Record<Release, ReadonlySet<ChangeId>> = {
+// Stateless, go-sdk has no stateful method switch and no GET stream: those two changes never show.
+const statelessSince170 = since170.filter((id) => id !== "method-checked-first" && id !== "sse-ok-comment");
+
+// The 2026-07-28 era as v1.7.0 serves it: one servePOST for both modes, where a stateful server
+// refuses every era request but server/discover (era-2026-stateful-*).
+const era2026: readonly ChangeId[] = [
+  "era-2026-served",
+  "era-2026-result-fields",
+  "era-2026-meta-validation",
+  "era-2026-header-checks",
+  "era-2026-removed-methods",
+  "era-2026-status-codes",
+];
+
+/** A profile's name: the release, and `-stateless` for StreamableHTTPOptions.Stateless. */
+export type ProfileName = Release | `${Release}-stateless`;
+
+/**
+ * Each profile's served changes, from go-sdk v1.6.1 stateful (the base: none). What every
+ * stateless profile shares (no initialize needed, no session looked up, GET 405) is the
+ * --stateless transport itself (http/streamable.ts serveStateless), v1.6.1's Stateless mode.
+ */
+export const profiles: Record<ProfileName, ReadonlySet<ChangeId>> = {
   "1.6.1": new Set(),
-  "1.7.0": new Set([...since170, "era-2026-stateful-plaintext"]),
+  "1.7.0": new Set([...since170, ...era2026, "era-2026-stateful-plaintext"]),
   // v1.8.0 answers the legacy protocol as v1.7.0 does; it parts only on 2026-07-28 requests,
-  // which it refuses with -32022 instead of v1.7.0's plain text.
-  "1.8.0": new Set([...since170, "era-2026-stateful-32022"]),
+  // which it refuses with -32022 instead of v1.7.0's plain text, and on era notifications.
+  "1.8.0": new Set([...since170, ...era2026, "era-2026-stateful-32022", "era-2026-notifications-exempt"]),
+  "1.6.1-stateless": new Set(),
+  "1.7.0-stateless": new Set([...statelessSince170, ...era2026, "stateless-no-session-id"]),
+  "1.8.0-stateless": new Set([...statelessSince170, ...era2026, "stateless-no-session-id", "era-2026-notifications-exempt"]),
 };
+
+export function profileName(release: Release, stateless: boolean): ProfileName {
+  return stateless ? `${release}-stateless` : release;
+}
 
 export function isRelease(v: string): v is Release {
   return (releases as readonly string[]).includes(v);
@@ -57,9 +93,9 @@ export function isRelease(v: string): v is Release {
 
 let active: ReadonlySet<ChangeId> = profiles["1.6.1"];
 
-/** Sets the process's profile (the CLI does, from config.goSdk, before serving). */
-export function useProfile(release: Release): void {
-  active = profiles[release];
+/** Sets the process's profile (the CLI does, from config.goSdk and config.stateless, before serving). */
+export function useProfile(release: Release, stateless = false): void {
+  active = profiles[profileName(release, stateless)];
 }
 
 /** The active profile's set (its identity changes exactly when the profile does). */

@@ -148,12 +148,13 @@ const wireType = "jsonrpc2.wireCombined";
 /**
  * v1.7.0's jsonrpc2.wireDecode keeps the method raw to tell `"method": ""` from none, and
  * unmarshals it into a string on its own: a body that is not an object names wireDecode, a
- * method that is not a string quotes the method's value alone. Undefined where it is not
- * measured (a mistyped "jsonrpc"), which keeps the older words.
+ * method that is not a string quotes the method's value alone, and a "jsonrpc" that is not a
+ * string names wireDecode's field (the raw method never fails the struct's decode, so
+ * "jsonrpc" is its only string field; measured: http/body/jsonrpc-not-a-string).
  */
 function wireDecodeError(m: unknown, raw: string): string | undefined {
   if (typeof m !== "object" || m === null || Array.isArray(m)) return goTypeError(raw, "jsonrpc2.wireDecode", []);
-  if (mistyped(m, ["jsonrpc"])) return undefined;
+  if (mistyped(m, ["jsonrpc"])) return goTypeError(raw, "jsonrpc2.wireDecode", ["jsonrpc"]);
   const starts = new Map<string, number>();
   try {
     scanValue(raw, skipSpaces(raw, 0), starts);

@@ -2,6 +2,7 @@
 // notification and whether it may come without params. Its checkRequest refuses anything else
 // before a handler runs; the streamable HTTP handler runs it on every message of a POST first.
 import { refusals, type WireError } from "./wireError.js";
+import { served } from "../profiles/profiles.js";
 
 interface MethodInfo {
   notification: boolean;
@@ -31,8 +32,15 @@ const methods: Record<string, MethodInfo> = {
   "notifications/progress": note(false),
 };
 
+// go-sdk v1.7.0 added these (SEP-2575): discover, and the stream of list changes.
+const eraMethods: Record<string, MethodInfo> = {
+  "server/discover": call(true),
+  "subscriptions/listen": call(false),
+};
+
 export function methodInfo(method: string): MethodInfo | undefined {
-  return Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : undefined;
+  if (Object.prototype.hasOwnProperty.call(methods, method)) return methods[method];
+  return served("era-2026-served") && Object.prototype.hasOwnProperty.call(eraMethods, method) ? eraMethods[method] : undefined;
 }
 
 /** A request (method set) as checkRequest judges it: the refusal, or undefined. */

@@ -11,7 +11,8 @@ import type { TransportFault } from "../dynamics/faultWire.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";
 import { paramsCoded, paramsProblem } from "./goParams.js";
-import { refusals, rpcErrorOf } from "./wireError.js";
+import { metaKeys, refusals, rpcErrorOf } from "./wireError.js";
+import { requestMeta } from "./requestMeta.js";
 import { served } from "../profiles/profiles.js";
 
 export type RequestId = string | number;
@@ -20,6 +21,11 @@ export type RequestId = string | number;
 export interface Reply {
   /** One message: the answer, or a notification about the request. */
   write(text: string): void;
+  /**
+   * The answer is a JSON-RPC error with this code: a transport may give it a status of its own
+   * (/mcp under the 2026-07-28 header); without this, it is written as any answer.
+   */
+  error?(code: number, text: string): void;
   /** Nothing more will be written for this request (answered, cancelled, or a notification). */
   end(): void;
   /**
@@ -56,6 +62,8 @@ export interface CallExtra {
   fault(fault: TransportFault, dynamics: Dynamics, answerText: string): void;
   /** A late call was cancelled or its session ended: nothing will be answered. */
   stopped?(): void;
+  /** The call follows the 2026-07-28 protocol (its `_meta` says so: wire/requestMeta.ts). */
+  newProtocol?: boolean;
 }
 
 /** A handler's answer: the result, or a promise of it; a throw is the JSON-RPC error. */
@@ -71,7 +79,12 @@ export interface SessionOptions {
   waitsFor?: { methods: ReadonlySet<string>; ready(): boolean; whenReady(): Promise<unknown> };
   /** Messages that concern no request in particular (list changes) go here. */
   unrelated(text: string): void;
+  /** The server's name and version, as every result of the 2026-07-28 protocol names them. */
+  serverInfo?: Readonly<Record<string, unknown>>;
 }
+
+/** Methods the 2026-07-28 protocol removed (go-sdk server.go handle, SEP-2575 and SEP-2577). */
+const removedMethods: ReadonlySet<string> = new Set(["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -140,6 +153,17 @@ export class RpcSession {
     this.calls.clear();
   }
 
+  /**
+   * A result of the 2026-07-28 protocol: `resultType: "complete"` (no input is ever asked for)
+   * and the server named in its `_meta` (go-sdk setCompleteResultType, annotateServerInfo).
+   * goWire/goShapes.ts puts both where the result's struct has them.
+   */
+  private eraResult(result: unknown): unknown {
+    if (!served("era-2026-result-fields") || !isObj(result)) return result;
+    const meta = isObj(result._meta) ? result._meta : {};
+    return { ...result, resultType: "complete", _meta: { ...meta, [metaKeys.serverInfo]: this.opts.serverInfo } };
+  }
+
   private drain(): void {
     const queue = this.queue ?? [];
     this.queue = undefined;
@@ -169,9 +193,27 @@ export class RpcSession {
   }
 
   private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival): void {
-    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result }, method));
-    const refuse = (err: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, error: rpcErrorOf(err) }, method));
-    if (!this.initialized && method !== "initialize" && method !== "ping") {
+    const meta = requestMeta(params);
+    const newProtocol = "newProtocol" in meta && meta.newProtocol;
+    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result) : result }, method));
+    const refuse = (err: unknown) => {
+      const error = rpcErrorOf(err);
+      const text = goMessageText({ jsonrpc: "2.0", id, error }, method);
+      if (reply.error) reply.error(error.code, text);
+      else reply.write(text);
+    };
+    if ("refusal" in meta) {
+      refuse(meta.refusal);
+      return reply.end();
+    }
+    // go-sdk's handle: the new protocol has no initialize, ping, logging/setLevel or
+    // subscriptions; server/discover is the new protocol's alone.
+    if (served("era-2026-removed-methods") && (newProtocol ? removedMethods.has(method) : method === "server/discover")) {
+      refuse(refusals.methodNotFound(method));
+      return reply.end();
+    }
+    // A request of the new protocol brings in its `_meta` what initialize would have said.
+    if (!this.initialized && !newProtocol && method !== "initialize" && method !== "ping") {
       refuse(refusals.duringInitialization(method));
       return reply.end();
     }
@@ -199,7 +241,7 @@ export class RpcSession {
       return reply.end();
     }
     const p = isObj(params) ? params : {};
-    const extra = new Call(id, this.opts.id, p, arrival, reply);
+    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol);
     let result: unknown;
     try {
       result = handler(p, extra);
@@ -242,6 +284,7 @@ class Call implements CallExtra {
     private readonly params: Record<string, unknown>,
     private readonly arrival: Arrival,
     private readonly reply: Reply,
+    readonly newProtocol: boolean,
   ) {}
 
   get _meta(): Record<string, unknown> | undefined {

@@ -16,6 +16,8 @@ export class WireError extends Error {
     readonly data?: unknown,
     /** Extra HTTP headers (Allow on a 405). */
     readonly headers?: Readonly<Record<string, string>>,
+    /** Rendered as a JSON-RPC error body (application/json) with this status, not as http.Error's text. */
+    readonly json = false,
   ) {
     super(message);
     this.name = "WireError";
@@ -25,6 +27,16 @@ export class WireError extends Error {
 const refusal = (status: number, message: string, headers?: Record<string, string>) => new WireError(status, -32000, message, undefined, headers);
 /** A JSON-RPC error answering one request (HTTP 200: it travels inside the response). */
 const rpc = (code: number, message: string, data?: unknown) => new WireError(200, code, message, data);
+/** go-sdk's writeJSONRPCError: a JSON-RPC error as the whole HTTP answer, naming the request's id. */
+const jsonRefusal = (status: number, code: number, message: string, data?: unknown) => new WireError(status, code, message, data, undefined, true);
+
+/** The `_meta` keys of a 2026-07-28 request (SEP-2575). */
+export const metaKeys = {
+  protocolVersion: "io.modelcontextprotocol/protocolVersion",
+  clientInfo: "io.modelcontextprotocol/clientInfo",
+  clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+  serverInfo: "io.modelcontextprotocol/serverInfo",
+} as const;
 
 export const refusals = {
   // The streamable HTTP handler's checks before it reads a body, in its order.
@@ -40,6 +52,8 @@ export const refusals = {
   statelessMethodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "POST" }),
   // From v1.7.0 the list names 2026-07-28 too, though a stateful server refuses that version otherwise.
   unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${[...(served("supported-versions-text") ? ["2026-07-28"] : []), ...supportedVersions].join(",")})`),
+  /** v1.8.0, stateful: a 2026-07-28-era request, answered with the legacy versions a dual-era client falls back on. */
+  statefulUnsupportedVersion: (version: string) => jsonRefusal(400, -32022, `protocol version ${JSON.stringify(version)} is not supported by this server`, { supported: supportedVersions, requested: version }),
   /** v1.7.0, stateful: a 2026-07-28-era request; `version` is the header's. */
   statefulOnlyVersion: (version: string) => refusal(400, `Bad Request: protocol version ${JSON.stringify(version)} is only supported on stateless HTTP servers (set StreamableHTTPOptions.Stateless = true)`),
   // Reading the body.
@@ -49,6 +63,16 @@ export const refusals = {
   batchNotSupported: (version: string) => refusal(400, `JSON-RPC batching is not supported in 2025-06-18 and later (request version: ${version})`),
   /** checkRequest's words for a request the server cannot take (methods.ts). */
   badRequest: (text: string) => new WireError(400, -32600, text),
+  // The 2026-07-28 era's checks of a POST (go-sdk v1.7.0 servePOST, validateMcpHeaders): JSON, 400.
+  versionHeaderRequired: () => jsonRefusal(400, -32020, `Mcp-Protocol-Version header is required for requests carrying ${JSON.stringify(metaKeys.protocolVersion)}`),
+  versionHeaderMismatch: (header: string, meta: string) => jsonRefusal(400, -32020, `Mcp-Protocol-Version header ${JSON.stringify(header)} does not match request ${metaKeys.protocolVersion} ${JSON.stringify(meta)}`),
+  methodHeaderMissing: () => jsonRefusal(400, -32020, "missing required Mcp-Method header"),
+  methodHeaderMismatch: (header: string, body: string) => jsonRefusal(400, -32020, `header mismatch: Mcp-Method header value '${header}' does not match body value '${body}'`),
+  nameHeaderMissing: (method: string) => jsonRefusal(400, -32020, `missing required Mcp-Name header for method ${JSON.stringify(method)}`),
+  nameUnreadable: (method: string) => jsonRefusal(400, -32020, `failed to extract name from parameters for method ${JSON.stringify(method)}`),
+  nameHeaderMismatch: (header: string, body: string) => jsonRefusal(400, -32020, `header mismatch: Mcp-Name header value '${header}' does not match body value '${body}'`),
+  /** A call of the 2026-07-28 era to a method the server lacks: 404 where the legacy protocol has a 400 text. */
+  eraNotHandled: (method: string) => jsonRefusal(404, -32601, `JSON RPC not handled: ${JSON.stringify(method)} unsupported`),
   // Ours, not the go-sdk's: the go-sdk sets no body limit; the
   // limit bounds what a client can make us hold.
   tooLarge: (limit: number) => refusal(413, `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`),
@@ -65,6 +89,12 @@ export const refusals = {
   duringInitialization: (method: string) => rpc(0, `method ${JSON.stringify(method)} is invalid during session initialization`),
   /** Params the go-sdk cannot unmarshal into the method's params struct (goParams.ts): code 0, -32602 from v1.7.0. */
   unreadableParams: (text: string, coded: boolean) => rpc(coded ? -32602 : 0, text),
+  // The `_meta` triple of a 2026-07-28 call (servePOST and validateRequestMeta), and what its
+  // version asks. JSON with status 400 whether the POST or the session refuses it (goWire/eraStatus.ts).
+  metaMissing: (key: string) => jsonRefusal(400, -32602, `missing or invalid _meta field ${JSON.stringify(key)}`),
+  metaInvalid: (key: string) => jsonRefusal(400, -32602, `invalid _meta field ${JSON.stringify(key)}`),
+  /** `supported`: every version the server speaks, the era's included. */
+  unsupportedMetaVersion: (requested: string, supported: readonly string[]) => jsonRefusal(400, -32022, "unsupported protocol version", { supported, requested }),
   /** v1.7.0 on: a session answers initialize once. */
   duplicate: (method: string) => rpc(0, `duplicate ${JSON.stringify(method)} received`),
 };
