@@ -4,7 +4,10 @@
 //   --verbose     show every difference in full, not only its first line
 //   --sdk vX.Y.Z, --stateless   replay a go-sdk profile instead (the local build started with
 //                 `--go-sdk X.Y.Z` and `--stateless`, compared with test/parity/profiles/<profile>/;
-//                 record.mjs describes which cases a profile holds). Not in the test command.
+//                 record.mjs describes which cases a profile holds).
+//   --http-only   only the HTTP cases (a stdio case spawns a process: about 1 s of CPU each)
+//   --all-profiles   every profile but the default one, one after another (the test command runs
+//                 this with --http-only; the default profile is its own check)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +16,8 @@ import { startHttpServer } from "./runner.mjs";
 import { pinnedSdk } from "./twinBinary.mjs";
 
 const argv = process.argv.slice(2);
+if (argv.includes("--all-profiles")) await replayEveryProfile(argv.filter((a) => a !== "--all-profiles"));
+
 const writeDir = argv.includes("--write") ? path.resolve(argv[argv.indexOf("--write") + 1]) : undefined;
 const verbose = argv.includes("--verbose");
 const stateless = argv.includes("--stateless");
@@ -60,7 +65,7 @@ const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "
 const server = await startHttpServer(process.execPath, [cli, "--port", "0", ...base], freezeEnv);
 let unexplained = 0;
 try {
-  const cases = corpus.cases;
+  const cases = argv.includes("--http-only") ? corpus.cases.filter((c) => c.transport === "http") : corpus.cases;
   const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: process.execPath, args: [cli, "--stdio", ...base] } });
   const patterns = allowedPatterns();
   let identical = 0;
@@ -96,3 +101,15 @@ try {
   fs.rmSync(runDir, { recursive: true, force: true });
 }
 process.exitCode = unexplained > 0 ? 1 : 0;
+
+/** Each served profile but the pinned default, in its own process (a profile is per process); exits 1 if any failed. */
+async function replayEveryProfile(rest) {
+  const { spawnSync } = await import("node:child_process");
+  const profiles = [["--sdk", "v1.6.1", "--stateless"], ["--sdk", "v1.7.0"], ["--sdk", "v1.7.0", "--stateless"], ["--sdk", "v1.8.0"], ["--sdk", "v1.8.0", "--stateless"]];
+  let failed = 0;
+  for (const profile of profiles) {
+    const run = spawnSync(process.execPath, [import.meta.filename, ...profile, ...rest], { stdio: "inherit" });
+    if (run.status !== 0) failed++;
+  }
+  process.exit(failed > 0 ? 1 : 0);
+}

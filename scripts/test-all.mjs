@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `./careem-mcp.sh test` without arguments: every check, in as little wall time as a 2-core
 // machine allows. vitest runs in the foreground with its output live. Beside it run the other
-// checks: the typecheck, the parity replay, the drift check against the Go twin (where `go` is
+// checks: the typecheck, the parity replay (and the other profiles' over HTTP), the drift check against the Go twin (where `go` is
 // installed) and the conformance clients. Run after vitest instead, they added about a minute;
 // vitest alone leaves most of a core idle while its tests wait on servers and timers. Their
 // output is held and printed in that order once all is done, then one summary line. Exit 1 when
@@ -25,6 +25,9 @@ const checks = [
     args: [bin("typescript", "bin", "tsc"), "-p", "tsconfig.json", "--noEmit", "--incremental", "--tsBuildInfoFile", bin(".cache", "careem-mcp", "typecheck.tsbuildinfo")],
   },
   { name: "parity replay", args: ["parity/replay.mjs"] },
+  // The other go-sdk profiles (--go-sdk 1.7.0/1.8.0, --stateless), over HTTP: their stdio cases
+  // would spawn a process each (about 250), by hand with `node parity/replay.mjs --sdk v1.8.0`.
+  { name: "parity profiles", args: ["parity/replay.mjs", "--all-profiles", "--http-only"] },
   hasGo ? { name: "parity drift", args: ["parity/record.mjs", "--check"] } : { name: "parity drift", skipped: "go is not installed" },
   { name: "conformance", args: ["scripts/conformance.mjs"] },
 ];

@@ -44,6 +44,17 @@ async function answer(method: string, params: Record<string, unknown> = {}, tran
   return text;
 }
 
+/** The wire text of the answer to `method` on a fresh session that was never initialized. */
+async function beforeInitialize(method: string, params: Record<string, unknown>): Promise<string> {
+  const texts: string[] = [];
+  const session = createMcpSession({ engine, serviceVersion: "test", widgetDomain: "https://example.test", transport: "http", sessionId: "s1", log: () => {}, unrelated: () => {} });
+  session.receive({ jsonrpc: "2.0", id: 1, method, params }, { write: (t: string) => texts.push(t), end: () => {} });
+  for (let i = 0; i < 20 && texts.length === 0; i++) await new Promise((r) => setImmediate(r));
+  session.close();
+  if (texts.length === 0) throw new Error(`no answer to ${method}`);
+  return texts.join("");
+}
+
 /** /mcp's refusal before the body, as status and text, of a request with these method and headers. */
 function beforeBody(method: string, headers: Record<string, string>): string {
   const req = { method, headers: { host: "127.0.0.1:8080", ...headers } } as unknown as IncomingMessage;
@@ -109,6 +120,7 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "resource-not-found-code", method: "resources/read", params: { uri: "ui://nothing" }, changed: /"error":\{"code":-32602,"message":"Resource not found"/, base: /"error":\{"code":-32002,"message":"Resource not found"/ },
   { change: "invalid-params-code", method: "resources/read", params: { uri: 7 }, changed: /"error":\{"code":-32602,"message":"handling 'resources\/read': invalid params: unmarshaling /, base: /"error":\{"code":0,"message":"handling 'resources\/read': unmarshaling / },
   { change: "duplicate-initialize", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }, changed: /"id":1,"error":\{"code":0,"message":"duplicate \\"initialize\\" received"\}/, base: /"id":1,"result":\{"capabilities"/ },
+  { change: "pre-initialize-methods", method: "logging/setLevel before initialize", run: () => beforeInitialize("logging/setLevel", { level: "debug" }), changed: /^\{"jsonrpc":"2\.0","id":1,"result":\{\}\}/, base: /"message":"method \\"logging\/setLevel\\" is invalid during session initialization"/ },
   { change: "subscribe-not-supported-text", method: "resources/subscribe", params: { uri: "ui://careem-mcp-app" }, changed: /"message":"method not found: \\"resources\/subscribe\\""/, base: /"message":"method not found: server does not support resource subscriptions"/ },
   { change: "stdio-method-not-found", method: "foo/bar", transport: "stdio", changed: /"error":\{"code":-32601,"message":"method not found: \\"foo\/bar\\""\}/, base: /"error":\{"code":0,"message":"JSON RPC not handled: \\"foo\/bar\\" unsupported"\}/ },
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
@@ -139,8 +151,8 @@ describe("the profile table", () => {
     const legacy = ["cache-hints", "duplicate-initialize", "empty-method-key", "false-tool-hints", "html-escaping", "invalid-params-code", "resource-not-found-code", "stdio-method-not-found", "subscribe-not-supported-text", "supported-versions-text"];
     const era = ["era-2026-header-checks", "era-2026-meta-validation", "era-2026-removed-methods", "era-2026-result-fields", "era-2026-served", "era-2026-status-codes"];
     const sorted = (name: ProfileName) => [...profiles[name]].sort();
-    expect(sorted("1.7.0")).toEqual([...legacy, ...era, "era-2026-stateful-plaintext", "method-checked-first", "sse-ok-comment"].sort());
-    expect(sorted("1.8.0")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "era-2026-stateful-32022", "method-checked-first", "sse-ok-comment"].sort());
+    expect(sorted("1.7.0")).toEqual([...legacy, ...era, "era-2026-stateful-plaintext", "method-checked-first", "pre-initialize-methods", "sse-ok-comment"].sort());
+    expect(sorted("1.8.0")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "era-2026-stateful-32022", "method-checked-first", "pre-initialize-methods", "sse-ok-comment"].sort());
     expect(sorted("1.7.0-stateless")).toEqual([...legacy, ...era, "stateless-no-session-id"].sort());
     expect(sorted("1.8.0-stateless")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "stateless-no-session-id"].sort());
   });

@@ -15,6 +15,7 @@ export const changeTable = {
   "supported-versions-text": "the unsupported-version 400 lists 2026-07-28 first among the supported versions",
   "method-checked-first": "a stateful /mcp answers HEAD, PUT, PATCH 405 (`Allow: GET, POST, DELETE`) before checking Accept",
   "sse-ok-comment": "a GET stream starts with a `: ok` comment",
+  "pre-initialize-methods": "logging/setLevel, resources/subscribe and resources/unsubscribe are served before initialize, as ping is",
   "empty-method-key": "over HTTP `\"method\": \"\"` is a call (400 `JSON RPC not handled: \"\" unsupported`, not 202); a body that is not an object names jsonrpc2.wireDecode, a method that is not a string quotes its value alone",
   "era-2026-stateful-plaintext": "a stateful /mcp reads a 2026-07-28-era POST (header, or `_meta` version) and refuses it with a plain-text 400 naming the header's version, server/discover excepted",
   "era-2026-stateful-32022": "the same requests answered 400 JSON `-32022 protocol version \"v\" is not supported by this server` with the legacy versions in data.supported; notifications pass",
@@ -48,10 +49,12 @@ const since170: readonly ChangeId[] = [
   "sse-ok-comment",
   "stdio-method-not-found",
   "empty-method-key",
+  "pre-initialize-methods",
 ];
 
 // Stateless, go-sdk has no stateful method switch and no GET stream: those two changes never show.
-const statelessSince170 = since170.filter((id) => id !== "method-checked-first" && id !== "sse-ok-comment");
+// A stateless request is served on a session initialized already: nothing is "before initialize".
+const statelessSince170 = since170.filter((id) => id !== "method-checked-first" && id !== "sse-ok-comment" && id !== "pre-initialize-methods");
 
 // The 2026-07-28 era as v1.7.0 serves it: one servePOST for both modes, where a stateful server
 // refuses every era request but server/discover (era-2026-stateful-*).

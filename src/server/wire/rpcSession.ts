@@ -1,7 +1,7 @@
 // One MCP session's JSON-RPC dispatch, the same for every transport: a message in, its answer and
 // the notifications about it out through the Reply the transport handed in with it. Decided here
 // as go-sdk v1.6.1's ServerSession decides it: before `initialize` only ping (and initialize) are
-// served, everything else gets code 0 "method ... is invalid during session initialization"; a
+// served (from v1.7.0 also logging/setLevel and the subscriptions), everything else gets code 0 "method ... is invalid during session initialization"; a
 // second initialize is answered again; a message without a method is a response and is dropped;
 // a notification is never answered. Transports only move bytes; they never look at methods.
 import type { IncomingHttpHeaders } from "node:http";
@@ -10,6 +10,12 @@ import type { Dynamics } from "../../engine/dynamics.js";
 import type { TransportFault } from "../dynamics/faultWire.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";
+
+/** What go-sdk answers before initialize: ping always; from v1.7.0 the level and subscriptions too. */
+function servedBeforeInitialize(method: string): boolean {
+  if (method === "initialize" || method === "ping") return true;
+  return served("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
+}
 import { paramsCoded, paramsProblem } from "./goParams.js";
 import { metaKeys, refusals, rpcErrorOf } from "./wireError.js";
 import { requestMeta } from "./requestMeta.js";
@@ -213,7 +219,7 @@ export class RpcSession {
       return reply.end();
     }
     // A request of the new protocol brings in its `_meta` what initialize would have said.
-    if (!this.initialized && !newProtocol && method !== "initialize" && method !== "ping") {
+    if (!this.initialized && !newProtocol && !servedBeforeInitialize(method)) {
       refuse(refusals.duringInitialization(method));
       return reply.end();
     }
