@@ -62,18 +62,32 @@ function beforeBody(method: string, headers: Record<string, string>): string {
   return refusal ? `${refusal.status} ${refusal.message}` : "served";
 }
 
-/** `fn` against a server spawned at `profile` (a release, `-stateless` for --stateless). */
+/**
+ * One server per profile, spawned at its first use and shared by that profile's rows: each row
+ * asks on a session of its own (or none), so they do not see each other, and a spawn per row
+ * cost about 2 s of CPU, 60 of them.
+ */
+const servers = new Map<string, Promise<{ baseUrl: string; stop(): Promise<void>; runDir: string }>>();
+
+/** `fn` against the server spawned at `profile` (a release, `-stateless` for --stateless). */
 async function spawnedAt<T>(profile: string, fn: (baseUrl: string) => Promise<T>): Promise<T> {
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-spawn-"));
-  const [release, mode] = profile.split("-");
-  const server = await spawnServer({ toolsDir: catalog.dir, runDir, args: ["--go-sdk", release as string, "--keepalive", "0", ...(mode === "stateless" ? ["--stateless"] : [])] });
-  try {
-    return await fn(server.baseUrl);
-  } finally {
-    await server.stop();
+  let server = servers.get(profile);
+  if (!server) {
+    const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-spawn-"));
+    const [release, mode] = profile.split("-");
+    server = spawnServer({ toolsDir: catalog.dir, runDir, args: ["--go-sdk", release as string, "--keepalive", "0", ...(mode === "stateless" ? ["--stateless"] : [])] }).then((s) => ({ baseUrl: s.baseUrl, stop: async () => void (await s.stop()), runDir }));
+    servers.set(profile, server);
+  }
+  return fn((await server).baseUrl);
+}
+
+afterAll(async () => {
+  for (const server of servers.values()) {
+    const { stop, runDir } = await server;
+    await stop();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
-}
+});
 
 /** The first bytes of a GET stream on a server spawned at `release` ("" when none come within 700 ms; a stateless server's 405 text). */
 function getStreamStart(release: string): Promise<string> {
