@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { projectRoot, spawnServer, type SpawnedServer } from "../reliability/spawnServer.js";
-import { rawHttp } from "./rawHttp.js";
+import { rawHttp, readStreamUntil } from "./rawHttp.js";
 
 const USAGE_STATUS = 2;
 const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
@@ -185,6 +185,29 @@ describe("--stateless --go-sdk 1.8.0 (the 2026-07-28 era)", () => {
       row.check(message, res.body);
     });
   }
+
+  // The bytes the v1.8.0 twin answered (measured 2026-12-02): the acknowledgement first, then the
+  // result at once when nothing was agreed (no prompts capability, no resource subscriptions).
+  it("subscriptions/listen acknowledges what it agreed to, tagged with the request id", async () => {
+    const listen = (notifications: object) =>
+      post(server.baseUrl, { jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { _meta: eraMeta, notifications } }, { ...eraHeaders, "mcp-method": "subscriptions/listen" });
+    const none = await listen({ promptsListChanged: true, resourceSubscriptions: ["ui://careem-mcp-app"] });
+    expect(none.status).toBe(200);
+    expect(none.body).toBe(
+      'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":7},"notifications":{}}}\n\n' +
+        'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"careem-mcp-service","version":"v1.0.0"},"io.modelcontextprotocol/subscriptionId":7}}}\n\n',
+    );
+    // Agreed to: the stream stays open after the acknowledgement (no result within 1.5 s), until
+    // the client goes.
+    const open = readStreamUntil(
+      server.baseUrl,
+      { method: "POST", path: "/mcp", headers: { ...headers, ...eraHeaders, "mcp-method": "subscriptions/listen" }, body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "subscriptions/listen", params: { _meta: eraMeta, notifications: { toolsListChanged: true, resourcesListChanged: true } } }) },
+      (t) => t.includes('"id":8,"result"'),
+      1_500,
+    );
+    // The timeout's message quotes what the stream carried, JSON-escaped.
+    await expect(open).rejects.toThrow('\\"notifications\\":{\\"toolsListChanged\\":true,\\"resourcesListChanged\\":true}');
+  });
 
   it("answers initialize, a legacy request, without naming a session", async () => {
     const init = await post(server.baseUrl, { jsonrpc: "2.0", id: 9, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });

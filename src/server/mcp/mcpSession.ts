@@ -12,6 +12,7 @@ import { toolListText } from "./toolListText.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
 import { RpcSession, type Handler } from "../wire/rpcSession.js";
+import { metaKeys } from "../wire/wireError.js";
 import { served } from "../profiles/profiles.js";
 
 export interface McpSessionOptions {
@@ -115,11 +116,20 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
   if (served("era-2026-served")) {
     // Without a 2026-07-28 `_meta` the wire refuses it before it gets here (rpcSession.ts).
     handlers["server/discover"] = () => ({ supportedVersions: opts.servesEra ? allVersions : supportedVersions, capabilities });
-    // A stream of list changes that lasts until the client cancels it. Nothing is pushed on it
-    // here (list changes go to a session's own stream), so it only waits to be cancelled.
-    handlers["subscriptions/listen"] = (params, extra) => {
-      if (!isObj(params.notifications)) throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'notifications' field");
-      return new Promise<undefined>((resolve) => extra.signal.addEventListener("abort", () => resolve(undefined)));
+    // go-sdk's subscriptionsListen (measured against the v1.8.0 twin): the acknowledgement first,
+    // naming what it agreed to (only what the capabilities declare: no prompts, no resource
+    // subscriptions), tagged with the request's id; then, if anything was agreed, the stream stays
+    // open until the client cancels it; if nothing, the result at once.
+    handlers["subscriptions/listen"] = async (params, extra) => {
+      const want = params.notifications;
+      if (!isObj(want)) throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'notifications' field");
+      const agreed: Record<string, boolean> = {};
+      if (want.toolsListChanged === true && capabilities.tools.listChanged) agreed.toolsListChanged = true;
+      if (want.resourcesListChanged === true && capabilities.resources.listChanged) agreed.resourcesListChanged = true;
+      const tag = { [metaKeys.subscriptionId]: extra.requestId };
+      await extra.sendNotification({ method: "notifications/subscriptions/acknowledged", params: { _meta: tag, notifications: agreed } });
+      if (Object.keys(agreed).length > 0 && !extra.signal.aborted) await new Promise<void>((resolve) => extra.signal.addEventListener("abort", () => resolve()));
+      return { _meta: tag };
     };
   }
 
