@@ -31,6 +31,8 @@ export interface JournalEntry {
   warnings: string[];
   /** The result's structuredContent (for the widget preview), or `{ truncated, bytes }`. */
   structuredContent?: unknown;
+  /** With --store: the replica that answered the call, when it was another one. */
+  replica?: string;
 }
 
 export interface CallToRecord {
@@ -83,6 +85,7 @@ class StoredCall {
     readonly isError: boolean,
     readonly durationMs: number,
     readonly warnings: string[],
+    readonly replica?: string,
   ) {}
 }
 
@@ -119,6 +122,7 @@ function entryOf(c: StoredCall): JournalEntry {
     Object.defineProperty(entry, "why", { enumerable: true, configurable: true, get: () => describeDefault(closest()) });
   }
   if (c.outputText !== undefined) entry.structuredContent = JSON.parse(c.outputText);
+  if (c.replica !== undefined) entry.replica = c.replica;
   return entry;
 }
 
@@ -141,16 +145,39 @@ export class Journal {
     return this.opts.capacity;
   }
 
-  /** Keeps one answered call; subscribers hear it as an entry. */
+  /** Keeps one answered call; subscribers hear it as an entry, and so does `onRecorded` (--store shares it). */
   record = (call: CallToRecord): void => {
     const stored = this.store(call);
+    this.keep(stored);
+    if (this.onRecorded) this.onRecorded(entryOf(stored));
+  };
+
+  /** Told of every call this process answered, as an entry (set by store/sharedJournal.ts). */
+  onRecorded?: (entry: JournalEntry) => void;
+
+  /**
+   * Keeps a call another replica answered (--store), as that replica recorded it: it gets an id
+   * of this journal's order, and its texts are kept as a local call's are.
+   */
+  adopt(entry: JournalEntry, replica: string): void {
+    const max = this.opts.maxValueChars;
+    const argsText = keptText(JSON.stringify(entry.arguments ?? {}), max);
+    const outputText = entry.structuredContent === undefined ? undefined : keptText(JSON.stringify(entry.structuredContent), max);
+    const shared = this.shared(entry.tool, argsText, outputText);
+    const closest = entry.closest;
+    this.keep(
+      new StoredCall(++this.lastId, Date.parse(entry.time), entry.transport, entry.session, entry.tool, shared.args, undefined, shared.output, entry.scenario, entry.selectedBy, entry.forcedBy, entry.left, closest ? () => closest : undefined, entry.why, entry.isError, entry.durationMs, entry.warnings.length > 0 ? entry.warnings : NO_WARNINGS, replica),
+    );
+  }
+
+  private keep(stored: StoredCall): void {
     this.ring[this.next] = stored;
     this.next = (this.next + 1) % this.opts.capacity;
     this.count = Math.min(this.count + 1, this.opts.capacity);
     if (this.listeners.size === 0) return;
     const entry = entryOf(stored);
     for (const listener of this.listeners) listener(entry);
-  };
+  }
 
   private store(call: CallToRecord): StoredCall {
     const { outcome } = call;

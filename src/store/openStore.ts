@@ -33,7 +33,7 @@ export function parseStoreUrl(text: string): StoreAddress {
 }
 
 /** Connect, PING, and hand back the store; rejects with the reason and the fix when Redis does not answer. */
-export async function openSharedStore(text: string, opts: SharedStateOptions = {}): Promise<{ store: SharedStateStore; address: StoreAddress; close(): Promise<void> }> {
+export async function openSharedStore(text: string, opts: SharedStateOptions = {}): Promise<{ store: SharedStateStore; redis: Redis; address: StoreAddress; close(): Promise<void> }> {
   const address = parseStoreUrl(text);
   const redis = new Redis({
     host: address.host,
@@ -57,6 +57,7 @@ export async function openSharedStore(text: string, opts: SharedStateOptions = {
   }
   return {
     store: new SharedStateStore(redis, opts),
+    redis,
     address,
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());

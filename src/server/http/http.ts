@@ -8,6 +8,7 @@ import { streamableHandler } from "./streamable.js";
 import { CORS } from "./cors.js";
 import { createHostEngine } from "../host/hostEngine.js";
 import { openSharedStore, parseStoreUrl } from "../../store/openStore.js";
+import { shareJournal } from "../../store/sharedJournal.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import type { Clock } from "../../engine/types.js";
@@ -60,6 +61,8 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const shared = config.store ? await openSharedStore(config.store, { scope: config.stateScope, limitBytes: config.stateLimit }) : undefined;
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry, undefined, shared?.store);
   const local = createLocal(engine, config, registry, sessionForcing);
+  // With --store the journal is the team's: every replica's calls (store/sharedJournal.ts).
+  const team = shared ? await shareJournal(local.journal, shared.redis, log) : undefined;
   const ctx = { engine, config, log, registry, local, clock: opts.clock };
   const mcp = streamableHandler(ctx);
   const app = createApp(ctx, mcp);
@@ -71,6 +74,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
     await listen(server, config.port, config.host);
   } catch (err) {
     watcher.close();
+    await team?.close();
     await shared?.close();
     throw err;
   }
@@ -94,6 +98,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await team?.close();
       await shared?.close();
     },
   };
