@@ -126,19 +126,71 @@ export class OverridesReader implements Forcing {
     }
     const forced: ForcedChoice = { scenario: entry.scenario, layer: "overrides" };
     if (entry.times !== undefined) {
-      forced.left = entry.times - 1;
-      if (use) this.useOnce(tool, entry);
+      if (!use) forced.left = entry.times - 1;
+      else {
+        // Taken under the run dir's lock from the file as it is now: replicas sharing a run dir
+        // (deploy/) must not both spend the last count they each read.
+        const left = this.useOnce(tool, entry);
+        if (left === undefined) return { warnings };
+        forced.left = left;
+      }
     }
     return { forced, warnings };
   }
 
-  /** Read again right before writing, so a change made by the CLI meanwhile is kept. */
-  private useOnce(tool: string, seen: Override): void {
-    const fresh = readOverrides(this.runDir).overrides;
-    const now = hasOverride(fresh, tool);
-    if (!now || now.scenario !== seen.scenario || now.times === undefined) return;
-    const rest = Object.fromEntries(Object.entries(fresh).filter(([t]) => t !== tool)) as Overrides;
-    writeOverrides(this.runDir, now.times > 1 ? { ...rest, [tool]: { scenario: now.scenario, times: now.times - 1 } } : rest);
+  /**
+   * Spends one count: read again under the lock right before writing, so a change made by the
+   * CLI or another process meanwhile is kept. The count left, or undefined when another process
+   * spent the last one (this call then selects normally).
+   */
+  private useOnce(tool: string, seen: Override): number | undefined {
+    const left = underLock(this.runDir, () => {
+      const fresh = readOverrides(this.runDir).overrides;
+      const now = hasOverride(fresh, tool);
+      if (!now || now.scenario !== seen.scenario || now.times === undefined) return undefined;
+      const rest = Object.fromEntries(Object.entries(fresh).filter(([t]) => t !== tool)) as Overrides;
+      writeOverrides(this.runDir, now.times > 1 ? { ...rest, [tool]: { scenario: now.scenario, times: now.times - 1 } } : rest);
+      return now.times - 1;
+    });
     this.cached = undefined;
+    return left;
+  }
+}
+
+const LOCK = ".overrides.lock";
+/** A lock older than this was left by a process that died holding it. */
+const STALE_LOCK_MS = 2_000;
+const napCell = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * `fn` while holding the run dir's lock (a directory: mkdir either makes it or fails, across
+ * processes and on a shared volume). A call is answered synchronously, so waiting is a short
+ * blocking nap; where no lock can be made (a read-only run dir) `fn` runs without one.
+ */
+function underLock<T>(runDir: string, fn: () => T): T {
+  const lock = path.join(runDir, LOCK);
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST" || Date.now() > deadline) return fn();
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS) fs.rmdirSync(lock);
+      } catch {
+        // Gone meanwhile: try again.
+      }
+      Atomics.wait(napCell, 0, 0, 2);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    try {
+      fs.rmdirSync(lock);
+    } catch {
+      // Taken as stale by another process: nothing to release.
+    }
   }
 }
