@@ -7,7 +7,7 @@ export const parityDir = import.meta.dirname;
 export const projectRoot = path.resolve(parityDir, "..");
 export const snapshotsDir = path.join(projectRoot, "test", "parity", "snapshots");
 /**
- * The instant every time placeholder renders as, on both sides (see src/engine/frozenSources.ts).
+ * The instant every time placeholder renders as, on both sides (see src/engine/frozenClockAndIds.ts).
  * Declared latencies (`json dynamics`) are switched off: the corpus compares bytes, not timing,
  * and an 8 s upstream-timeout scenario would otherwise outlast a stdio case's wait.
  */

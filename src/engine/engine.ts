@@ -2,7 +2,7 @@
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
-import { goQuote } from "./goFormat.js";
+import { goQuote } from "./goFmtVerbs.js";
 import { goJson, goJsonFinal } from "./goJson.js";
 import { stringifyDeep } from "./jsonText.js";
 import { render, renderSorted, rendersObject } from "./render.js";

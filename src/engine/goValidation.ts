@@ -1,7 +1,7 @@
 // The first argument-validation error, worded and ordered as production's Go validator reports it,
 // so a client sees production's text: keywords in the Go library's order, each nested schema adding
 // "validating <path>: ". Ajv decides validity; this walk only runs to explain a failure.
-import { goFixed, goQuote, goQuoteList, goRat, goValue } from "./goFormat.js";
+import { goFixed, goQuote, goQuoteList, goRat, goValue } from "./goFmtVerbs.js";
 
 type Schema = Record<string, unknown> | boolean;
 

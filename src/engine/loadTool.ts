@@ -5,8 +5,8 @@ import { JsonTextError } from "./jsonText.js";
 import { compileTemplate, type Template } from "./template.js";
 import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
 import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
-import { SharedByContent } from "./sharedByContent.js";
-import { withSharedParts } from "./sharedParts.js";
+import { Interned } from "./interned.js";
+import { internSchemas } from "./internSchemas.js";
 import { isObject } from "./isObject.js";
 import { toolShapeProblem } from "./toolShape.js";
 import { compileScenarioState, type ScenarioState } from "../state/scenarioState.js";
@@ -37,7 +37,7 @@ export interface LoadedTool {
 }
 
 /** Templates are never changed after compiling, so files with the same block share one. */
-const sharedTemplates = new SharedByContent<Template>();
+const sharedTemplates = new Interned<Template>();
 
 export type LoadResult = { ok: true; tool: LoadedTool } | { ok: false; problems: Problem[] };
 
@@ -101,7 +101,7 @@ export function loadTool(file: ToolFile, opts: { keepText?: boolean } = {}): Loa
 
   let validators: ToolValidators | undefined;
   // Identical schemas across files (or edits) become one object, with one compiled validator.
-  const served = definition && problems.length === 0 ? withSharedParts(definition) : definition;
+  const served = definition && problems.length === 0 ? internSchemas(definition) : definition;
   if (served && problems.length === 0) {
     try {
       validators = compileValidators(served);

@@ -1,5 +1,5 @@
 // Ajv (draft 2020-12) behind a small interface, compiled once per schema object (identical
-// schemas are one object by then, sharedParts.ts).
+// schemas are one object by then, internSchemas.ts).
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { SchemaCompiler } from "./ajv.js";
 import { goValidationReason } from "./goValidation.js";
@@ -33,7 +33,7 @@ export class SchemaCompileError extends Error {
 }
 
 // Identical schemas (across files, or one file's schema across its edits) are one object by
-// the time they get here (sharedParts.ts), and share one compiled validator: compiling is the
+// the time they get here (internSchemas.ts), and share one compiled validator: compiling is the
 // costliest part of loading a file, and at 2,000 files the compiled code was most of the heap.
 // Held weakly: a validator lives as long as its schema object.
 const compiledInputs = new WeakMap<object, ValidateFunction>();

@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import jsonata from "jsonata";
 import type { Clock, Json, RandomSource } from "../engine/types.js";
-import { SharedByContent } from "../engine/sharedByContent.js";
+import { Interned } from "../engine/interned.js";
 import { baseBindings } from "../world/library.js";
 import { BUILTIN_NAMES } from "../world/builtins.js";
 import type { WorldSnapshot } from "../world/world.js";
@@ -49,7 +49,7 @@ function plain(value: unknown): Json | undefined {
  * compiled JSONata expression keeps its whole parser alive (about 40 closures): 2,000 files
  * with three expressions each held about 6,000 parsers, tens of MiB.
  */
-const shared = new SharedByContent<Expression>();
+const shared = new Interned<Expression>();
 
 /** Compile once per distinct text; throws ExpressionError with JSONata's reason. */
 export function compileExpression(source: string): Expression {

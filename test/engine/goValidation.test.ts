@@ -1,6 +1,6 @@
 // Argument validation worded as production's Go validator words it, first error only.
 import { describe, expect, it } from "vitest";
-import { goFloat, goRat, goValue } from "../../src/engine/goFormat.js";
+import { goFloat, goRat, goValue } from "../../src/engine/goFmtVerbs.js";
 import { compileValidators } from "../../src/engine/validators.js";
 import type { JsonObject } from "../../src/engine/types.js";
 

@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { Config } from "../../config.js";
 import { Engine } from "../../engine/engine.js";
-import { frozenSources } from "../../engine/frozenSources.js";
+import { frozenClockAndIds } from "../../engine/frozenClockAndIds.js";
 import { OverridesReader } from "../../overrides/overridesFile.js";
 import { ClockReader } from "../../clock/clockFile.js";
 import { StateStore } from "../../state/stateStore.js";
@@ -41,7 +41,7 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
     state.endSession(id);
   });
   // CAREEM_MCP_FREEZE (local-only, for the parity corpus): a stopped clock and constant randomness.
-  const frozen = process.env.CAREEM_MCP_FREEZE ? frozenSources(process.env.CAREEM_MCP_FREEZE) : {};
+  const frozen = process.env.CAREEM_MCP_FREEZE ? frozenClockAndIds(process.env.CAREEM_MCP_FREEZE) : {};
   const timeShift = new ClockReader(config.runDir, log);
   const engine = new Engine({ toolsDir: config.toolsDir, forced: layeredForcing(sessionForcing, new OverridesReader(config.runDir)), state, timeShift, ...frozen });
   const reportBroken = problemReporter(engine, log);

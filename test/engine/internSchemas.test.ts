@@ -6,7 +6,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it, vi } from "vitest";
 import { Catalog } from "../../src/engine/catalog.js";
-import { withSharedParts } from "../../src/engine/sharedParts.js";
+import { internSchemas } from "../../src/engine/internSchemas.js";
 
 // Schemas are interned by content for the whole process (other test files run in it too): a key
 // of this file's own keeps them new here, so the compiles counted are these files'.
@@ -68,7 +68,7 @@ describe("shared definition parts", () => {
 
   it("keeps key order and a __proto__ key as data", () => {
     const definition = JSON.parse('{"name":"t","__proto__":{"x":1},"inputSchema":{"type":"object"}}') as Record<string, unknown>;
-    const shared = withSharedParts(definition as never);
+    const shared = internSchemas(definition as never);
     expect(Object.getPrototypeOf(shared)).toBe(Object.prototype);
     expect(Object.keys(shared)).toEqual(["name", "__proto__", "inputSchema"]);
     expect(JSON.stringify(shared)).toBe(JSON.stringify(definition));

@@ -5,13 +5,13 @@
 // sequences.
 import type { Clock, RandomSource } from "./types.js";
 
-export interface FrozenSources {
+export interface FrozenClockAndIds {
   clock: Clock;
   random: RandomSource;
 }
 
 /** `at`: an ISO instant such as `2026-10-05T12:00:00Z`; throws with a hint on anything else. */
-export function frozenSources(at: string): FrozenSources {
+export function frozenClockAndIds(at: string): FrozenClockAndIds {
   const ms = Date.parse(at);
   if (!/^\d{4}-\d\d-\d\dT/.test(at) || Number.isNaN(ms)) {
     throw new Error(`CAREEM_MCP_FREEZE must be an ISO instant such as 2026-10-05T12:00:00Z, got "${at}"`);

@@ -2,7 +2,7 @@
 // (the same schema or response block in many files, or in one file across its edits), and a
 // compiled Ajv validator or template costs far more memory than its source. Entries are held
 // weakly: a compiled value lives as long as some loaded file uses it, then its key goes too.
-export class SharedByContent<T extends object> {
+export class Interned<T extends object> {
   private readonly byKey = new Map<string, WeakRef<T>>();
   private readonly cleanup = new FinalizationRegistry<string>((key) => {
     if (this.byKey.get(key)?.deref() === undefined) this.byKey.delete(key);

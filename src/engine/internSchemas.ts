@@ -4,13 +4,13 @@
 // (validators.ts), so one text key serves both, and a catalog that repeats a schema in 2,000 files
 // holds it once.
 import { isObject } from "./isObject.js";
-import { SharedByContent } from "./sharedByContent.js";
+import { Interned } from "./interned.js";
 import type { JsonObject } from "./types.js";
 
-const parts = new SharedByContent<JsonObject>();
+const parts = new Interned<JsonObject>();
 
 /** The definition with each object-valued part replaced by an identical one already kept, if any. Callers must not change the parts. */
-export function withSharedParts(definition: JsonObject): JsonObject {
+export function internSchemas(definition: JsonObject): JsonObject {
   // fromEntries defines keys as data: a "__proto__" key stays a key.
   return Object.fromEntries(Object.entries(definition).map(([key, value]) => [key, isObject(value) ? sharedPart(value) : value]));
 }
