@@ -176,7 +176,7 @@ export class Engine {
     const clock = this.clockFor(call);
     let doc: JsonObject | undefined;
     const read = () => (doc ??= this.state.read(key, () => initialState(this.catalog.all(), clock, this.random).state));
-    return { key, context: { clock, state: read, world: this.world.snapshot() }, doc: read };
+    return { key, context: { clock, state: read, world: this.world.snapshot(), user: call.userId }, doc: read };
   }
 
   private answer(name: string, rawArgs: unknown, call: CallContext, declineDynamics: boolean): CallOutcome | undefined {
@@ -216,7 +216,7 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [...warnings, text] };
     }
 
-    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world,
+    const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world, user: call.userId,
       ...(this.onEmptyPlaceholder && { onEmptyInText: (placeholder: string) => this.onEmptyPlaceholder?.({ tool: name, scenario: scenario.name, placeholder }) }) };
     // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
     // every depth. Rendered in that order straight away where the answer is an object.

@@ -18,6 +18,8 @@ export interface RenderContext {
   response?: Json;
   /** `$world` and its functions, for `{{= ...}}` expressions. */
   world?: WorldSnapshot;
+  /** Who the call acts for (`$user`); the default persona when unset. */
+  user?: string;
   /**
    * Told of a placeholder that rendered as nothing inside a sentence ("Order placed at . "):
    * `check --walk` fails on it. A string that is the placeholder alone is a value, not told.
@@ -60,7 +62,7 @@ function bareValue(ph: Placeholder, ctx: RenderContext): Json | undefined {
     case "rand":
       return ctx.random.int(ph.min, ph.max);
     case "expr":
-      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock, world: ctx.world, random: ctx.random });
+      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock, world: ctx.world, random: ctx.random, user: ctx.user });
   }
 }
 

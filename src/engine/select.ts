@@ -20,6 +20,8 @@ export interface SelectionContext {
   clock: Clock;
   state: () => Json;
   world?: WorldSnapshot;
+  /** Who the call acts for, as `$user` in expressions. */
+  user?: string;
 }
 
 /** A scenario without conditions is the default. */
@@ -41,7 +43,7 @@ export function scenarioConditions(scenario: LoadedScenario, args: Record<string
   if (extra?.when) {
     if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
     // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
-    const value = conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world);
+    const value = conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world, ctx.user);
     if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
   }
   return { matched: true };

@@ -17,9 +17,9 @@ const MAX_KEY_CHARS = 2_048;
 const remembered = new WeakMap<Expression, WeakMap<object, Map<string, Json | undefined>>>();
 
 /** The condition's value for these arguments and the state `state()` reads (read only if the condition names $state). */
-export function conditionValue(expression: Expression, args: Json, state: () => Json, clock: Clock, world?: WorldSnapshot): Json | undefined {
+export function conditionValue(expression: Expression, args: Json, state: () => Json, clock: Clock, world?: WorldSnapshot, user?: string): Json | undefined {
   const doc = expression.readsState ? state() : undefined;
-  const scope = { args, state: doc, clock, world };
+  const scope = { args, state: doc, clock, world, user };
   if (!expression.pure) return expression.evaluate(scope);
   const key = argumentsKey(args);
   const docKey = doc !== null && typeof doc === "object" ? doc : doc === undefined ? NO_STATE : undefined;

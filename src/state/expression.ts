@@ -7,6 +7,7 @@ import type { Clock, Json, RandomSource } from "../engine/types.js";
 import { Interned } from "../engine/interned.js";
 import { baseBindings } from "../world/library.js";
 import { BUILTIN_NAMES } from "../world/builtins.js";
+import { defaultUserId } from "../engine/signedInUser.js";
 import type { WorldSnapshot } from "../world/world.js";
 
 export class ExpressionError extends Error {}
@@ -21,6 +22,8 @@ export interface ExpressionScope {
   world?: WorldSnapshot;
   /** For `$newId`; ids are then deterministic in tests. */
   random?: RandomSource;
+  /** Who the call acts for (`$user`): the signed-in user, else the default persona. */
+  user?: string;
 }
 
 export interface Expression {
@@ -84,15 +87,16 @@ function compile(source: string): Expression {
     source,
     // A world function may read the state, the clock and randomness: an expression calling one is neither pure nor state-free.
     readsState: source.includes("$state") || callsWorldFunction(source),
-    pure: !/\$(now|millis|random|eval|world|newId|secondsSince)\b/.test(source) && !callsWorldFunction(source),
+    pure: !/\$(now|millis|random|eval|world|newId|secondsSince|user)\b/.test(source) && !callsWorldFunction(source),
     evaluate(scope) {
       const ms = scope.clock();
       const clock = () => ms;
       const random = scope.random ?? fallbackRandom;
       const data = scope.world?.data ?? {};
+      const user = scope.user ?? defaultUserId;
       const bindings: Record<string, unknown> = {
-        ...(scope.world?.library?.bindingsFor(scope.state, clock, random, data) ?? {}),
-        ...baseBindings(scope.state, ms, random, data),
+        ...(scope.world?.library?.bindingsFor(scope.state, clock, random, data, user) ?? {}),
+        ...baseBindings(scope.state, ms, random, data, user),
         args: scope.args,
         response: scope.response ?? null,
       };

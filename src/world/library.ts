@@ -5,27 +5,30 @@
 import jsonata from "jsonata";
 import type { Clock, Json, Problem, RandomSource } from "../engine/types.js";
 import { builtinBindings } from "./builtins.js";
+import { defaultUserId } from "../engine/signedInUser.js";
 import { Memo, memoized, pureFunctions } from "./memo.js";
 import type { WorldFunctionSource } from "./parseWorldFile.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
   state: Json;
+  /** The signed-in user (--auth), else the default persona: `$user`. */
+  user: string;
   ms: number;
   random: RandomSource;
   data: Json;
 }
 
-/** `$state` and `$world` in a function's source read the cell: `$state.x` -> `$__state().x`. */
+/** `$state`, `$world` and `$user` in a function's source read the cell: `$state.x` -> `$__state().x`. */
 function throughCell(source: string): string {
-  return source.replace(/\$state\b/g, "$__state()").replace(/\$world\b/g, "$__world()");
+  return source.replace(/\$state\b/g, "$__state()").replace(/\$world\b/g, "$__world()").replace(/\$user\b/g, "$__user()");
 }
 
 export interface Library {
   /** Names without the `$`. */
   names: Set<string>;
-  /** The functions as JSONata bindings for one call. */
-  bindingsFor(state: Json | undefined, clock: Clock, random: RandomSource, data: Json): Record<string, unknown>;
+  /** The functions as JSONata bindings for one call, acting for `user`. */
+  bindingsFor(state: Json | undefined, clock: Clock, random: RandomSource, data: Json, user: string): Record<string, unknown>;
 }
 
 /** Line (1-based, in the block) of JSONata's character position. */
@@ -63,29 +66,45 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
     good = good.filter((fn) => {
       try {
         jsonata(fn.source);
-        return true;
       } catch (err) {
         const e = err as { message: string; position?: number };
         problems.push({ file: fn.file, line: fn.line + lineAt(fn.source, e.position), message: `function ${fn.name} does not parse: ${e.message}` });
         return false;
       }
+      try {
+        // As the block has it: $state, $world and $user read the call's, so they cannot be names of its own.
+        jsonata(throughCell(fn.source));
+        return true;
+      } catch {
+        problems.push({ file: fn.file, line: fn.line, message: `function ${fn.name} names a parameter or variable $state, $world or $user: those are the call's own; rename it (e.g. $owner)` });
+        return false;
+      }
     });
     if (good.length === 0) return undefined;
-    compiled = jsonata(blockOf(good));
+    try {
+      compiled = jsonata(blockOf(good));
+    } catch (err) {
+      const first = good[0] as WorldFunctionSource & { file: string };
+      problems.push({ file: first.file, line: first.line, message: `the world's functions do not compile together: ${(err as Error).message}` });
+      return undefined;
+    }
   }
   // Newlines keep each function's own line numbers readable in JSONata's messages. $state and
   // $world are read through accessors, so the closures are made once per world and each call
   // only points the cell at its own state, clock and randomness (making them per call cost
   // about 1.6 ms for 29 functions).
   const names = new Set(good.map((fn) => fn.name.slice(1)));
-  const cell: Cell = { state: null, ms: 0, random: { int: (min) => min, uuid: () => "" }, data: {} };
+  const cell: Cell = { state: null, user: defaultUserId, ms: 0, random: { int: (min) => min, uuid: () => "" }, data: {} };
   const clock = () => cell.ms;
   const random: RandomSource = { int: (min, max) => cell.random.int(min, max), uuid: () => cell.random.uuid() };
   const memo = new Memo();
   const made = compiled.evaluate(null, {
     __state: () => cell.state,
     __world: () => cell.data,
-    __memoKey: (name: string, ...args: unknown[]) => memo.key(name, args),
+    __user: () => cell.user,
+    // The user is part of every kept answer's key: a function may read `$user`, and two
+    // personas asking alike must not share an answer.
+    __memoKey: (name: string, ...args: unknown[]) => memo.key(name, [cell.user, ...args]),
     __memoHas: (key: unknown) => memo.has(key),
     __memoGet: (key: string) => memo.get(key),
     __memoPut: (key: unknown, value: unknown) => memo.put(key, value),
@@ -93,8 +112,9 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   }) as Record<string, unknown>;
   const library: Library = {
     names,
-    bindingsFor(state, callClock, callRandom, data) {
+    bindingsFor(state, callClock, callRandom, data, user) {
       cell.state = state ?? null;
+      cell.user = user;
       cell.ms = callClock();
       cell.random = callRandom;
       cell.data = data;
@@ -103,7 +123,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
     },
   };
   // A section whose block is not a function would fail every call that uses it: say so now.
-  const probe = library.bindingsFor({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {});
+  const probe = library.bindingsFor({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {}, defaultUserId);
   for (const fn of good) {
     const value = probe[fn.name.slice(1)] as { _jsonata_lambda?: boolean } | undefined;
     if (!value || value._jsonata_lambda !== true) problems.push({ file: fn.file, line: fn.line, message: `${fn.name}'s block is not a function (write function($x) { ... })` });
@@ -111,7 +131,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   return library;
 }
 
-/** What every expression and world function sees besides $args: the state, the world, time, built-ins. */
-export function baseBindings(state: Json | undefined, ms: number, random: RandomSource, data: Json): Record<string, unknown> {
-  return { state: state ?? null, world: data, ...builtinBindings(() => ms, random) };
+/** What every expression and world function sees besides $args: the state, the world, the user, time, built-ins. */
+export function baseBindings(state: Json | undefined, ms: number, random: RandomSource, data: Json, user: string): Record<string, unknown> {
+  return { state: state ?? null, world: data, user, ...builtinBindings(() => ms, random) };
 }

@@ -120,16 +120,19 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     // naming what it agreed to (only what the capabilities declare: no prompts, no resource
     // subscriptions), tagged with the request's id; then, if anything was agreed, the stream stays
     // open until the client cancels it; if nothing, the result at once.
-    handlers["subscriptions/listen"] = async (params, extra) => {
+    handlers["subscriptions/listen"] = (params, extra) => {
       const want = params.notifications;
+      // Thrown at once, not from the stream: the refusal is the POST's own 400 JSON answer.
       if (!isObj(want)) throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'notifications' field");
       const agreed: Record<string, boolean> = {};
       if (want.toolsListChanged === true && capabilities.tools.listChanged) agreed.toolsListChanged = true;
       if (want.resourcesListChanged === true && capabilities.resources.listChanged) agreed.resourcesListChanged = true;
       const tag = { [metaKeys.subscriptionId]: extra.requestId };
-      await extra.sendNotification({ method: "notifications/subscriptions/acknowledged", params: { _meta: tag, notifications: agreed } });
-      if (Object.keys(agreed).length > 0 && !extra.signal.aborted) await new Promise<void>((resolve) => extra.signal.addEventListener("abort", () => resolve()));
-      return { _meta: tag };
+      return (async () => {
+        await extra.sendNotification({ method: "notifications/subscriptions/acknowledged", params: { _meta: tag, notifications: agreed } });
+        if (Object.keys(agreed).length > 0 && !extra.signal.aborted) await new Promise<void>((resolve) => extra.signal.addEventListener("abort", () => resolve()));
+        return { _meta: tag };
+      })();
     };
   }
 
