@@ -89,7 +89,8 @@ describe.skipIf(!hasRedis)("the shared store on a real redis-server", () => {
       pickup: { latitude: 25.0866, longitude: 55.1477, placeId: "saved_home" },
       dropoff: { latitude: 25.2115, longitude: 55.2806, placeId: "saved_work" },
       productId: "GO",
-      paymentMethodId: "pm_visa_4242",
+      // Omar's own card: the call acts for him, and Sara's pm_visa_4242 is not his to pay with.
+      paymentMethodId: "pm_mc_5100",
       idempotencyKey: "same-key-on-two-replicas",
     };
     const call = { userId: "900000002", transport: "test" };
