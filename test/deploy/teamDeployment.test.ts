@@ -55,7 +55,7 @@ describe.skipIf(!ready)("three replicas behind nginx, state in Redis", () => {
     }
     expect((await call("get_user_profile", {})).name, "cleared on the replica that answers next").not.toBe("Omar Haddad");
     const during = await callCounts(before.reduce((a, b) => a + b, 0) + 7);
-    expect(during.every((n, i) => n >= (before[i] as number) + 2), `forced calls per replica: ${during.map((n, i) => n - (before[i] as number)).join(", ")}`).toBe(true);
+    expect(during.every((n, i) => n >= (before[i] as number) + 1), `forced calls per replica: ${during.map((n, i) => n - (before[i] as number)).join(", ")}`).toBe(true);
     // The journal is the team's: each replica's lists the seven calls, whichever answered them.
     for (const node of team.replicas) {
       await expect
