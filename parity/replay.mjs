@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { freezeEnv, profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
 import { startHttpServer } from "./runner.mjs";
-import { pinnedSdk } from "./twinBinary.mjs";
+import { pinnedSdk, servedSdks } from "./twinBinary.mjs";
 
 const argv = process.argv.slice(2);
 if (argv.includes("--all-profiles")) await replayEveryProfile(argv.filter((a) => a !== "--all-profiles"));
@@ -107,7 +107,11 @@ process.exitCode = unexplained > 0 ? 1 : 0;
 /** Each served profile but the pinned default, in its own process (a profile is per process); exits 1 if any failed. */
 async function replayEveryProfile(rest) {
   const { spawnSync } = await import("node:child_process");
-  const profiles = [["--sdk", "v1.6.1", "--stateless"], ["--sdk", "v1.7.0"], ["--sdk", "v1.7.0", "--stateless"], ["--sdk", "v1.8.0"], ["--sdk", "v1.8.0", "--stateless"]];
+  // Every twin release, stateful and stateless, as record.mjs --all records them; the pinned
+  // release stateful is the default replay, its own check.
+  const profiles = servedSdks()
+    .flatMap((sdk) => [["--sdk", sdk], ["--sdk", sdk, "--stateless"]])
+    .filter((p) => !(p[1] === pinnedSdk() && p.length === 2));
   let failed = 0;
   for (const profile of profiles) {
     const run = spawnSync(process.execPath, [import.meta.filename, ...profile, ...rest], { stdio: "inherit" });

@@ -27,7 +27,7 @@ const arrayOf =
     return undefined;
   };
 /** Any object (the SDK's record of unknown values): `_meta`, a property's schema. */
-const anyObject: Check = (v, at) => (v !== null && typeof v === "object" && !Array.isArray(v) ? undefined : expected("an object", v, at));
+const anyObject: Check = (v, at) => (isObject(v) ? undefined : expected("an object", v, at));
 const recordOf =
   (item: Check): Check =>
   (v, at) => {

@@ -148,8 +148,8 @@ export class Journal {
   /** Keeps one answered call; subscribers hear it as an entry, and so does `onRecorded` (--store shares it). */
   record = (call: CallToRecord): void => {
     const stored = this.store(call);
-    this.keep(stored);
-    if (this.onRecorded) this.onRecorded(entryOf(stored));
+    const heard = this.keep(stored);
+    if (this.onRecorded) this.onRecorded(heard ?? entryOf(stored));
   };
 
   /** Told of every call this process answered, as an entry (set by store/sharedJournal.ts). */
@@ -170,13 +170,15 @@ export class Journal {
     );
   }
 
-  private keep(stored: StoredCall): void {
+  /** Rings the call in; the entry its listeners heard, if any (made once per call). */
+  private keep(stored: StoredCall): JournalEntry | undefined {
     this.ring[this.next] = stored;
     this.next = (this.next + 1) % this.opts.capacity;
     this.count = Math.min(this.count + 1, this.opts.capacity);
-    if (this.listeners.size === 0) return;
+    if (this.listeners.size === 0) return undefined;
     const entry = entryOf(stored);
     for (const listener of this.listeners) listener(entry);
+    return entry;
   }
 
   private store(call: CallToRecord): StoredCall {

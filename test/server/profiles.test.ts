@@ -29,30 +29,21 @@ beforeAll(() => {
 afterAll(() => catalog.remove());
 afterEach(() => useProfile("1.6.1"));
 
-/** The wire text of the answer to `method` on a fresh, initialized session. */
-async function answer(method: string, params: Record<string, unknown> = {}, transport = "http"): Promise<string> {
+/** The wire text of the answer to `method` on a fresh session, initialized first unless `initialized` is false. */
+async function answer(method: string, params: Record<string, unknown> = {}, transport = "http", initialized = true): Promise<string> {
   const texts: string[] = [];
   const session = createMcpSession({ engine, serviceVersion: "test", widgetDomain: "https://example.test", transport, sessionId: transport === "stdio" ? "stdio" : "s1", log: () => {}, unrelated: () => {} });
   const reply = { write: (t: string) => texts.push(t), end: () => {} };
-  session.receive({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }, reply);
-  session.receive({ jsonrpc: "2.0", method: "notifications/initialized" }, reply);
+  if (initialized) {
+    session.receive({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }, reply);
+    session.receive({ jsonrpc: "2.0", method: "notifications/initialized" }, reply);
+  }
   session.receive({ jsonrpc: "2.0", id: 1, method, params }, reply);
   for (let i = 0; i < 20 && !texts.some((t) => t.includes('"id":1,')); i++) await new Promise((r) => setImmediate(r));
   session.close();
   const text = texts.find((t) => t.includes('"id":1,'));
   if (text === undefined) throw new Error(`no answer to ${method}`);
   return text;
-}
-
-/** The wire text of the answer to `method` on a fresh session that was never initialized. */
-async function beforeInitialize(method: string, params: Record<string, unknown>): Promise<string> {
-  const texts: string[] = [];
-  const session = createMcpSession({ engine, serviceVersion: "test", widgetDomain: "https://example.test", transport: "http", sessionId: "s1", log: () => {}, unrelated: () => {} });
-  session.receive({ jsonrpc: "2.0", id: 1, method, params }, { write: (t: string) => texts.push(t), end: () => {} });
-  for (let i = 0; i < 20 && texts.length === 0; i++) await new Promise((r) => setImmediate(r));
-  session.close();
-  if (texts.length === 0) throw new Error(`no answer to ${method}`);
-  return texts.join("");
 }
 
 /** /mcp's refusal before the body, as status and text, of a request with these method and headers. */
@@ -134,7 +125,7 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "resource-not-found-code", method: "resources/read", params: { uri: "ui://nothing" }, changed: /"error":\{"code":-32602,"message":"Resource not found"/, base: /"error":\{"code":-32002,"message":"Resource not found"/ },
   { change: "invalid-params-code", method: "resources/read", params: { uri: 7 }, changed: /"error":\{"code":-32602,"message":"handling 'resources\/read': invalid params: unmarshaling /, base: /"error":\{"code":0,"message":"handling 'resources\/read': unmarshaling / },
   { change: "duplicate-initialize", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }, changed: /"id":1,"error":\{"code":0,"message":"duplicate \\"initialize\\" received"\}/, base: /"id":1,"result":\{"capabilities"/ },
-  { change: "pre-initialize-methods", method: "logging/setLevel before initialize", run: () => beforeInitialize("logging/setLevel", { level: "debug" }), changed: /^\{"jsonrpc":"2\.0","id":1,"result":\{\}\}/, base: /"message":"method \\"logging\/setLevel\\" is invalid during session initialization"/ },
+  { change: "pre-initialize-methods", method: "logging/setLevel before initialize", run: () => answer("logging/setLevel", { level: "debug" }, "http", false), changed: /^\{"jsonrpc":"2\.0","id":1,"result":\{\}\}/, base: /"message":"method \\"logging\/setLevel\\" is invalid during session initialization"/ },
   { change: "subscribe-not-supported-text", method: "resources/subscribe", params: { uri: "ui://careem-mcp-app" }, changed: /"message":"method not found: \\"resources\/subscribe\\""/, base: /"message":"method not found: server does not support resource subscriptions"/ },
   { change: "stdio-method-not-found", method: "foo/bar", transport: "stdio", changed: /"error":\{"code":-32601,"message":"method not found: \\"foo\/bar\\""\}/, base: /"error":\{"code":0,"message":"JSON RPC not handled: \\"foo\/bar\\" unsupported"\}/ },
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },

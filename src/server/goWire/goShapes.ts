@@ -4,10 +4,10 @@
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
 import { marshalText, Raw, sortKeys } from "./goText.js";
 import { setOwn } from "../../engine/setOwn.js";
+import { isObject as isObj } from "../../engine/isObject.js";
 import { served } from "../profiles/profiles.js";
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
 
 /** Go's omitempty: false, 0, "", empty arrays and maps, nil. */

@@ -4,12 +4,11 @@
 // Measured against the parity twin.
 import { goParams, goResult } from "./goShapes.js";
 import { writeGo } from "./goText.js";
+import { isObject } from "../../engine/isObject.js";
 
 type Msg = Record<string, unknown>;
 
-function isObj(v: unknown): v is Msg {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+const isObj = (v: unknown): v is Msg => isObject(v);
 
 /** jsonrpc2's wireCombined: jsonrpc, id (omitempty), method, params, result, error{code,message,data}. */
 export function goMessageText(message: unknown, method: string | undefined): string {

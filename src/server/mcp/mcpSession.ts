@@ -3,6 +3,7 @@
 // params, so nothing is validated or reshaped on the way in that the go-sdk would not.
 import { logLevels, type LogLevel } from "../../engine/dynamics.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
+import { isObject as isObj } from "../../engine/isObject.js";
 import type { Log } from "../host/log.js";
 import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
 import { allVersions, supportedVersions } from "./protocolVersions.js";
@@ -43,7 +44,6 @@ export interface McpSessionOptions {
 /** Methods that need the engine: over stdio they wait for it to load, and everything after them. */
 const engineMethods: ReadonlySet<string> = new Set(["tools/call", "tools/list"]);
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function createMcpSession(opts: McpSessionOptions): RpcSession {
   // Kept per session, so one client's debug level never reaches another.

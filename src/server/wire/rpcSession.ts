@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Dynamics } from "../../engine/dynamics.js";
+import { isObject as isObj } from "../../engine/isObject.js";
 import type { TransportFault } from "../dynamics/faultWire.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";
@@ -92,7 +93,6 @@ export interface SessionOptions {
 /** Methods the 2026-07-28 protocol removed (go-sdk server.go handle, SEP-2575 and SEP-2577). */
 const removedMethods: ReadonlySet<string> = new Set(["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export class RpcSession {
   /** InitializeParams received: the go-sdk's test for "initialized". */
