@@ -3,8 +3,8 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
 import { goQuote } from "./goFmtVerbs.js";
-import { goJson, goJsonFinal } from "./goJson.js";
-import { stringifyDeep } from "./jsonText.js";
+import { goMarshal, stringifyDeep } from "../goJson/encode.js";
+import { goMarshalFinal } from "../goJson/marshalled.js";
 import { render, renderSorted, rendersObject } from "./render.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift, ToolCallResult } from "./types.js";
@@ -21,7 +21,7 @@ import type { SelectionContext } from "./select.js";
 import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
-import { sortKeys } from "./sortKeys.js";
+import { sortKeys } from "../goJson/sortKeys.js";
 import { goValidationReason } from "./goValidation.js";
 
 export interface EngineOptions {
@@ -239,7 +239,7 @@ export class Engine {
     let result: ToolCallResult;
     let rpcError: { code: number; message: string } | undefined;
     if (scenario.isError) {
-      result = errorResult(typeof value === "string" ? value : goJson(value));
+      result = errorResult(typeof value === "string" ? value : goMarshal(value));
     } else if (isObject(value)) {
       const problem = tool.validators.checkOutput(value);
       // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
@@ -251,10 +251,10 @@ export class Engine {
       }
       const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
       // Final from here on: the answer's encoder reuses this text for structuredContent.
-      result = { content: [{ type: "text", text: goJsonFinal(output) }], structuredContent: output, isError: false };
+      result = { content: [{ type: "text", text: goMarshalFinal(output) }], structuredContent: output, isError: false };
     } else {
       warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
-      result = { content: [{ type: "text", text: goJson(value) }], isError: false };
+      result = { content: [{ type: "text", text: goMarshal(value) }], isError: false };
     }
     result = withResultFault(result, scenario.dynamics);
     const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };

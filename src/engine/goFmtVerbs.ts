@@ -1,5 +1,6 @@
 // Go's fmt verbs as production's validator uses them in messages (%v, %q, %s of *big.Rat, %f),
 // so argument-validation errors read byte for byte as the Go service writes them.
+import { goSorted } from "../goJson/keyOrder.js";
 
 /** strconv.FormatFloat(f, 'g', -1, 64): shortest digits, exponent form below 1e-4 or from 1e6. */
 export function goFloat(n: number): string {
@@ -29,7 +30,7 @@ function goScalarOrFrame(value: unknown): string | GoValueFrame {
   if (typeof value === "number") return goFloat(value);
   if (typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return { open: "[", children: value, next: 0, parts: [] };
-  const keys = Object.keys(value as object).sort();
+  const keys = goSorted(Object.keys(value as object));
   return { open: "map[", children: keys.map((k) => (value as Record<string, unknown>)[k]), keys, next: 0, parts: [] };
 }
 

@@ -3,7 +3,7 @@
 // argument compares with its compact JSON, pattern arrays may hold objects, and `[]` matches any
 // array and nothing else.
 // Pure: returns why a pattern did or did not match, so logs and --check can explain a selection.
-import { stringifyDeep } from "./jsonText.js";
+import { stringifyDeep } from "../goJson/encode.js";
 import type { Json } from "./types.js";
 import { isObject } from "./isObject.js";
 

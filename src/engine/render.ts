@@ -1,7 +1,8 @@
 // Render a compiled template for one call. Single pass: text an argument brings in is never
 // scanned again, so `{{uuid}}` inside an argument stays literal text.
 import { formatDubai, isoUtc } from "./dubaiTime.js";
-import { sortKeys } from "./sortKeys.js";
+import { goKeyCompare } from "../goJson/keyOrder.js";
+import { sortKeys } from "../goJson/sortKeys.js";
 import type { Placeholder } from "./placeholder.js";
 import type { Template, TemplateNode } from "./template.js";
 import type { Clock, Json, RandomSource } from "./types.js";
@@ -92,7 +93,7 @@ function sortedLiteral(node: Extract<TemplateNode, { t: "literal" }>): Json {
 function entriesOf(node: Extract<TemplateNode, { t: "object" }>, sorted: boolean): [string, TemplateNode][] {
   if (!sorted) return node.entries;
   let entries = sortedEntries.get(node);
-  if (!entries) sortedEntries.set(node, (entries = [...node.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  if (!entries) sortedEntries.set(node, (entries = [...node.entries].sort(([a], [b]) => goKeyCompare(a, b))));
   return entries;
 }
 

@@ -4,7 +4,7 @@
 // bounded by count x cap, whatever the calls carry.
 import type { CallOutcome, ClosestMiss, ForcingLayer } from "../engine/types.js";
 import { describeChoice, describeDefault } from "./describeChoice.js";
-import { goJsonOf } from "../engine/goJson.js";
+import { goMarshalled } from "../goJson/marshalled.js";
 
 export interface JournalEntry {
   /** 1, 2, 3, ... in the order calls were answered. */
@@ -192,7 +192,7 @@ export class Journal {
     }
     // The content text is the structuredContent serialised already (goJsonOf finds it): free.
     const structured = outcome.kind === "result" ? outcome.result.structuredContent : undefined;
-    const outputText = structured === undefined ? undefined : keptText(goJsonOf(structured), max);
+    const outputText = structured === undefined ? undefined : keptText(goMarshalled(structured), max);
     const shared = this.shared(call.tool, argsText, outputText);
     const result = outcome.kind === "result" ? outcome : undefined;
     let closest: (() => ClosestMiss | undefined) | undefined;

@@ -2,7 +2,7 @@
 // same name in every recording. Long ones are cut and end in a digest of the arguments, so two
 // calls that share a long prefix still get different names.
 import { createHash } from "node:crypto";
-import { stringifyDeep } from "../engine/jsonText.js";
+import { stringifyDeep } from "../goJson/encode.js";
 import { isObject } from "../engine/isObject.js";
 import type { Json, JsonObject } from "../engine/types.js";
 

@@ -1,28 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonErrorAt } from "../../src/engine/jsonErrorAt.js";
-import { JsonTextError, parseJson, stringifyDeep } from "../../src/engine/jsonText.js";
+import { JsonTextError, parseJson } from "../../src/engine/jsonText.js";
 import { compileTemplate } from "../../src/engine/template.js";
-
-function nest(depth: number): unknown {
-  let v: unknown = "bottom";
-  for (let i = 0; i < depth; i++) v = i % 2 ? [v, 1] : { k: v, n: null };
-  return v;
-}
-
-describe("stringifyDeep", () => {
-  it.each([[{ a: [1, "x", null, true, { b: 2.5 }], c: {} }], [[]], ["s\"q"], [{ u: undefined, k: 1 }], [nest(50)]])("equals JSON.stringify for %j", (v) => {
-    expect(stringifyDeep(v)).toBe(JSON.stringify(v));
-  });
-
-  it("serializes 20,000 levels where JSON.stringify throws", () => {
-    const deep = nest(20_000);
-    expect(() => JSON.stringify(deep)).toThrow(RangeError);
-    const text = stringifyDeep(deep);
-    expect(text.startsWith('[{"k":[{"k":')).toBe(true);
-    expect(text.endsWith(',"n":null},1],"n":null},1]')).toBe(true);
-    expect(text.match(/bottom/g)).toHaveLength(1);
-  });
-});
 
 describe("parseJson errors: the exact line and column, one line of text", () => {
   // [block text, 0-based line, message]

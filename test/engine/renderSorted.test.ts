@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
 import { render, renderSorted, rendersObject, type RenderContext } from "../../src/engine/render.js";
-import { sortKeys } from "../../src/engine/sortKeys.js";
+import { sortKeys } from "../../src/goJson/sortKeys.js";
 import { compileTemplate } from "../../src/engine/template.js";
 import type { Json, JsonObject, RandomSource } from "../../src/engine/types.js";
 import type { WorldSnapshot } from "../../src/world/world.js";
@@ -56,6 +56,8 @@ describe("renderSorted", () => {
   it.each([
     ['{ "b": {{args.o}}, "a": [ {{args.o}}, { "z": 1, "y": "{{args.s}}" } ], "c": { "k": 2, "j": { "q": 1, "p": 0 } } }', { o: { y: [{ d: 1, c: 2 }], x: null }, s: "v" }],
     ['{ "10": 1, "9": 2, "b": "{{args.s}}", "a": 3 }', { s: "v" }],
+    // Go's order, not JavaScript's default sort: U+FF01 before U+1F600 (a surrogate pair).
+    ['{ "\u{1F600}": 1, "\uff01": 2, "a": {{args.o}} }', { o: { "\u{1F600}": 1, "\uff01": 2 } }],
     ['{ "__proto__": { "b": 1, "a": "{{args.s}}" }, "a": 1 }', { s: "v" }],
     ['{ "z": {{args.missing}}, "y": "{{args.missing}}", "x": {{= $args.gone }} }', {}],
     ['{ "a": {{args.o}} }', JSON.parse('{"o":{"__proto__":{"polluted":1},"b":2}}') as Record<string, Json>],

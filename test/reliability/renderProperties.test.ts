@@ -5,9 +5,9 @@
 // an argument brings in is never expanded a second time.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { goJson } from "../../src/engine/goJson.js";
-import { isIndexKey } from "../../src/engine/jsonText.js";
-import { sortKeys } from "../../src/engine/sortKeys.js";
+import { goMarshal } from "../../src/goJson/encode.js";
+import { isIndexKey } from "../../src/goJson/keyOrder.js";
+import { sortKeys } from "../../src/goJson/sortKeys.js";
 import { render } from "../../src/engine/render.js";
 import { compileTemplate } from "../../src/engine/template.js";
 import type { Json, RandomSource } from "../../src/engine/types.js";
@@ -183,7 +183,7 @@ describe("renderer properties", { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(template, namedArgs, (tree, args) => {
         const out = render(compileTemplate(write(tree, " ")), { args, clock, random });
-        const text = goJson(out);
+        const text = goMarshal(out);
         expect(text).not.toMatch(/[<>&\u2028\u2029]/);
         const decoded = JSON.parse(text) as Json;
         // The same value, whatever the key order...

@@ -2,7 +2,10 @@
 // omitempty, maps sorted, and jsonschema-go's own order for schemas. Measured against the parity
 // twin; the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
-import { marshalText, Raw, sortKeys } from "./goText.js";
+import { Raw } from "../../goJson/encode.js";
+import { goSorted } from "../../goJson/keyOrder.js";
+import { marshalText } from "../../goJson/marshalled.js";
+import { sortKeys, sortTop as sortedMap } from "../../goJson/sortKeys.js";
 import { setOwn } from "../../engine/setOwn.js";
 import { isObject as isObj } from "../../engine/isObject.js";
 import { served } from "../profiles/profiles.js";
@@ -51,11 +54,11 @@ export function goSchema(node: unknown): unknown {
     if (!keptWhenZero.has(k) && !subschema.has(k) && empty(v)) continue;
     if (subschema.has(k)) put(k, goSchema(v));
     else if (schemaLists.has(k) && Array.isArray(v)) put(k, v.map(goSchema));
-    else if (schemaMaps.has(k) && isObj(v)) put(k, Object.fromEntries(Object.keys(v).sort().map((d) => [d, goSchema(v[d])])));
+    else if (schemaMaps.has(k) && isObj(v)) put(k, Object.fromEntries(goSorted(Object.keys(v)).map((d) => [d, goSchema(v[d])])));
     else if (k === "default") put(k, v);
     else put(k, sortKeys(v));
   }
-  for (const k of Object.keys(node).filter((k) => !known.has(k)).sort()) put(k, sortKeys(node[k]));
+  for (const k of goSorted(Object.keys(node).filter((k) => !known.has(k)))) put(k, sortKeys(node[k]));
   const keys = Object.keys(out);
   // Schema{} marshals as true and {"not":{}} as false.
   if (keys.length === 0) return true;
@@ -149,8 +152,7 @@ function readResult(result: Obj, head: Obj, resultType: unknown): unknown {
 
 /** A Go map[string]any: its keys sorted, the values as they are (structs keep their order). */
 function sortTop(m: unknown): Obj {
-  const o = isObj(m) ? m : {};
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return sortedMap(isObj(m) ? m : {});
 }
 
 function without(o: Obj, keys: string[]): Obj {

@@ -3,7 +3,7 @@
 // result|error`), results shaped by goShapes for the method they answer, and Go's escaping.
 // Measured against the parity twin.
 import { goParams, goResult } from "./goShapes.js";
-import { writeGo } from "./goText.js";
+import { goWireText } from "../../goJson/encode.js";
 import { isObject } from "../../engine/isObject.js";
 
 type Msg = Record<string, unknown>;
@@ -12,7 +12,7 @@ const isObj = (v: unknown): v is Msg => isObject(v);
 
 /** jsonrpc2's wireCombined: jsonrpc, id (omitempty), method, params, result, error{code,message,data}. */
 export function goMessageText(message: unknown, method: string | undefined): string {
-  if (!isObj(message)) return writeGo(message);
+  if (!isObj(message)) return goWireText(message);
   const out: Msg = { jsonrpc: "2.0" };
   // The go-sdk omits a nil id; the local build's own refusals of unreadable lines (stdio, a
   // local-only transport) keep "id": null, as JSON-RPC wants.
@@ -26,5 +26,5 @@ export function goMessageText(message: unknown, method: string | undefined): str
   } else if (message.result !== undefined) {
     out.result = goResult(method, message.result);
   }
-  return writeGo(out);
+  return goWireText(out);
 }

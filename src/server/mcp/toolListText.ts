@@ -3,7 +3,7 @@
 // changed), not once per request. The result around them (cache hints, the 2026-07-28 era's
 // fields) is written per answer by goWire/goShapes.ts.
 import { goTool } from "../goWire/goShapes.js";
-import { Raw, writeGo } from "../goWire/goText.js";
+import { goWireText, Raw } from "../../goJson/encode.js";
 import { activeProfile } from "../profiles/profiles.js";
 
 let last: { tools: object[]; profile: object; text: Raw } | undefined;
@@ -12,6 +12,6 @@ let last: { tools: object[]; profile: object; text: Raw } | undefined;
 export function toolListText(tools: object[]): Raw {
   // The profile decides the annotations' hints, so a text is only reused under the one it was written for.
   const profile = activeProfile();
-  if (last?.tools !== tools || last.profile !== profile) last = { tools, profile, text: new Raw(writeGo(tools.map(goTool))) };
+  if (last?.tools !== tools || last.profile !== profile) last = { tools, profile, text: new Raw(goWireText(tools.map(goTool))) };
   return last.text;
 }

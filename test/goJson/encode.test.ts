@@ -1,6 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { sortKeys } from "../../src/engine/sortKeys.js";
-import { stringifyGoKeyOrder } from "../../src/engine/jsonText.js";
+import { goMarshal, goWireText, Raw, stringifyDeep } from "../../src/goJson/encode.js";
+import { goKeyCompare, goSorted } from "../../src/goJson/keyOrder.js";
+import { sortKeys } from "../../src/goJson/sortKeys.js";
+
+// What Go 1.x's encoding/json and fmt answer for one map[string]any with these keys, measured with
+// a Go program (json.Marshal, fmt.Printf("%v"), json.NewEncoder with SetEscapeHTML(false)):
+// strings compare byte by byte in UTF-8, so U+E000 and U+FF01 come before U+1F600, where a
+// JavaScript sort (UTF-16 code units) puts the emoji first.
+const GO_MAP_ORDER = ["", "10", "9", "a", "\ue000", "\uff01", "\u{1F600}"];
+
+describe("Go's one key-order rule", () => {
+  it("sorts keys as Go compares strings (UTF-8 bytes), not as JavaScript's default sort does", () => {
+    const shuffled = [GO_MAP_ORDER[6], GO_MAP_ORDER[3], GO_MAP_ORDER[5], GO_MAP_ORDER[0], GO_MAP_ORDER[2], GO_MAP_ORDER[4], GO_MAP_ORDER[1]] as string[];
+    expect(goSorted(shuffled)).toEqual(GO_MAP_ORDER);
+    expect([...shuffled].sort(), "JavaScript's order differs for the emoji").not.toEqual(GO_MAP_ORDER);
+    expect(goKeyCompare("ab", "a")).toBeGreaterThan(0);
+    expect(goKeyCompare("a", "a")).toBe(0);
+  });
+
+  it("json.Marshal of a Go map writes that order, with Go's HTML escapes", () => {
+    const map = sortKeys(Object.fromEntries(GO_MAP_ORDER.map((k, i) => [k, i])));
+    expect(goMarshal(map)).toBe('{"":0,"10":1,"9":2,"a":3,"\ue000":4,"\uff01":5,"\u{1F600}":6}');
+    expect(goMarshal({ u: "<&>\u2028" })).toBe('{"u":"\\u003c\\u0026\\u003e\\u2028"}');
+  });
+
+  it("the wire encoder leaves HTML alone, escapes the line separators, and writes Raw text as it is", () => {
+    expect(goWireText({ u: "<&>\u2028", raw: new Raw('{"a":"\\u003c"}'), list: [1, new Raw("2")] })).toBe('{"u":"<&>\\u2028","raw":{"a":"\\u003c"},"list":[1,2]}');
+    expect(goWireText({ "9": 1, "10": 2, b: { "2": 0, x: 1 } })).toBe('{"10":2,"9":1,"b":{"2":0,"x":1}}');
+  });
+});
+
+function nest(depth: number): unknown {
+  let v: unknown = "bottom";
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v, 1] : { k: v, n: null };
+  return v;
+}
+
+describe("stringifyDeep", () => {
+  it.each([[{ a: [1, "x", null, true, { b: 2.5 }], c: {} }], [[]], ["s\"q"], [{ u: undefined, k: 1 }], [nest(50)]])("equals JSON.stringify for %j", (v) => {
+    expect(stringifyDeep(v)).toBe(JSON.stringify(v));
+  });
+
+  it("serializes 20,000 levels where JSON.stringify throws, and so do both Go encoders", () => {
+    const deep = nest(20_000);
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    for (const text of [stringifyDeep(deep), goMarshal(deep), goWireText(deep)]) {
+      expect(text.startsWith('[{"k":[{"k":')).toBe(true);
+      expect(text.endsWith(',"n":null},1],"n":null},1]')).toBe(true);
+      expect(text.match(/bottom/g)).toHaveLength(1);
+    }
+  });
+});
 
 describe("sortKeys: Go's map order at every depth", () => {
   it("sorts nested objects, keeps array order, drops undefined members", () => {
@@ -25,20 +75,20 @@ describe("sortKeys: Go's map order at every depth", () => {
   });
 });
 
-describe("stringifyGoKeyOrder: keys as Go's encoding/json writes a map", () => {
+describe("goMarshal: keys as Go's encoding/json writes a map", () => {
   it("sorts array-index keys as strings, at every depth, where JavaScript lists them numerically first", () => {
     const value = sortKeys({ "9": 1, "10": 2, a: { "2": 1, "10": 0, b: [{ "1": 0, "0": 1, x: null }] } });
     expect(JSON.stringify(value)).toBe('{"9":1,"10":2,"a":{"2":1,"10":0,"b":[{"0":1,"1":0,"x":null}]}}');
-    expect(stringifyGoKeyOrder(value)).toBe('{"10":2,"9":1,"a":{"10":0,"2":1,"b":[{"0":1,"1":0,"x":null}]}}');
+    expect(goMarshal(value)).toBe('{"10":2,"9":1,"a":{"10":0,"2":1,"b":[{"0":1,"1":0,"x":null}]}}');
   });
 
   it("sorts only the objects with array-index keys (Go maps); others keep the order they were built in", () => {
-    expect(stringifyGoKeyOrder({ b: 1, a: { "9": 2, "10": 1, x: 0 }, c: [{ "1": 1, "0": 0 }] })).toBe('{"b":1,"a":{"10":1,"9":2,"x":0},"c":[{"0":0,"1":1}]}');
+    expect(goMarshal({ b: 1, a: { "9": 2, "10": 1, x: 0 }, c: [{ "1": 1, "0": 0 }] })).toBe('{"b":1,"a":{"10":1,"9":2,"x":0},"c":[{"0":0,"1":1}]}');
   });
 
   it.each([[{ b: 1, a: "{\"10\":1,\"9\":2}" }], [{ k: [1, "x", { z: true }] }], [{ "4294967295": 1, a: 2 }], [[]]])("equals JSON.stringify without array-index keys out of Go order: %j", (value) => {
     const sorted = sortKeys(value);
-    expect(stringifyGoKeyOrder(sorted)).toBe(JSON.stringify(sorted));
+    expect(goMarshal(sorted)).toBe(JSON.stringify(sorted));
   });
 });
 

@@ -1,0 +1,97 @@
+// JSON text as Go writes it, in the two forms production sends:
+// - goMarshal: json.Marshal, the tool results' text content and every value the go-sdk embeds
+//   pre-marshalled (schemas, structured output): compact, with <, >, & escaped as \u003c...;
+// - goWireText: the go-sdk's JSON-RPC encoder (json.Encoder with SetEscapeHTML(false)), which
+//   leaves <, >, & alone and writes a Raw value (a json.RawMessage) as it is.
+// Both escape U+2028 and U+2029, and both order keys by keyOrder.ts. Measured by the parity twin.
+import { goObjectKeys } from "./keyOrder.js";
+
+/** Text already encoded (a json.RawMessage), written as it is. */
+export class Raw {
+  constructor(readonly text: string) {}
+}
+
+const HTML_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const HTML = /[<>&\u2028\u2029]/g;
+const SEPARATORS = /[\u2028\u2029]/g;
+const escapeOne = (c: string): string => HTML_ESCAPES[c] as string;
+
+/**
+ * An array-index key as it appears in JSON text right after `{` or `,` (a quote there cannot be
+ * inside a string, where quotes are escaped): only then can the key order differ from Go's.
+ */
+const INDEX_KEY = /[{,]"(?:0|[1-9]\d*)":/;
+
+/** json.Marshal of plain data (no Raw inside). */
+export function goMarshal(value: unknown): string {
+  return plainText(value).replace(HTML, escapeOne);
+}
+
+/** The go-sdk's wire encoder: a skeleton of plain objects and arrays whose leaves may be Raw. */
+export function goWireText(value: unknown): string {
+  return walk(value, SEPARATORS);
+}
+
+/**
+ * JSON.stringify that survives any depth (V8's recurses and throws RangeError near 4,500 levels;
+ * arguments can be nested deeper), keys in JavaScript's order, undefined members skipped.
+ */
+export function stringifyDeep(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+  }
+  return walk(value, undefined, false);
+}
+
+/** Plain data in Go's key order: the native stringify, walked key by key only where an index key makes the order differ. */
+function plainText(value: unknown): string {
+  const text = stringifyDeep(value);
+  return INDEX_KEY.test(text) ? walk(value, undefined) : text;
+}
+
+type Frame = { items: [string | null, unknown][]; next: number; close: string };
+
+/**
+ * The one writer: an explicit stack, not recursion, so depth costs no call stack. `escapes`: the
+ * characters escaped in what it writes (a Raw's text is left as it is); `goOrder`: keys in Go's
+ * order (goObjectKeys) instead of JavaScript's.
+ */
+function walk(value: unknown, escapes: RegExp | undefined, goOrder = true): string {
+  let out = "";
+  const stack: Frame[] = [];
+  const scalar = (v: unknown): string => {
+    const text = typeof v === "number" && !Number.isFinite(v) ? "null" : (JSON.stringify(v) ?? "null");
+    return escapes && typeof v === "string" ? text.replace(escapes, escapeOne) : text;
+  };
+  const open = (v: unknown): void => {
+    if (v instanceof Raw) {
+      out += v.text;
+    } else if (v === null || typeof v !== "object") {
+      out += scalar(v);
+    } else if (Array.isArray(v)) {
+      out += "[";
+      stack.push({ items: v.map((item) => [null, item] as [null, unknown]), next: 0, close: "]" });
+    } else {
+      out += "{";
+      const keys = (goOrder ? goObjectKeys(v) : Object.keys(v)).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
+      stack.push({ items: keys.map((k) => [k, (v as Record<string, unknown>)[k]]), next: 0, close: "}" });
+    }
+  };
+  open(value);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    if (frame.next >= frame.items.length) {
+      out += frame.close;
+      stack.pop();
+      continue;
+    }
+    const [key, item] = frame.items[frame.next] as [string | null, unknown];
+    if (frame.next > 0) out += ",";
+    frame.next++;
+    if (key !== null) out += `${scalar(key)}:`;
+    open(item);
+  }
+  return out;
+}
