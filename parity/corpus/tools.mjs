@@ -3,7 +3,7 @@
 // each schema keyword the definition uses, at every depth the schema reaches.
 import fs from "node:fs";
 import path from "node:path";
-import { parseToolFile } from "../../dist/engine/parseToolFile.js";
+import { parseToolFile } from "../../dist/toolFile/parseToolFile.js";
 import { overlay } from "../../dist/check/sampleArguments.js";
 import Ajv2020 from "ajv/dist/2020.js";
 

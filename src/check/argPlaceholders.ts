@@ -1,9 +1,9 @@
 // --check: a `{{args.x}}` whose path the input schema rules out would render "" (or null) on
 // every call, silently. Each such placeholder is a problem at its own line, with a "did you mean".
-import { didYouMean } from "../engine/didYouMean.js";
-import { lineOf } from "../engine/jsonText.js";
-import type { Placeholder } from "../engine/placeholder.js";
-import type { TemplateNode } from "../engine/template.js";
+import { didYouMean } from "../base/didYouMean.js";
+import { lineOf } from "../base/jsonText.js";
+import type { Placeholder } from "../template/placeholder.js";
+import type { TemplateNode } from "../template/template.js";
 import { childOf } from "./schemaKeys.js";
 import type { SchemaNode } from "./schemaWalk.js";
 

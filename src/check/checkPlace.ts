@@ -1,7 +1,7 @@
 // --check: a tool file lives at tools/<domain>/<tool>.md, as its front matter says.
 import path from "node:path";
 import type { CatalogEntry } from "../engine/catalog.js";
-import type { Problem } from "../engine/types.js";
+import type { Problem } from "../base/types.js";
 
 export function placeProblems(toolsDir: string, entries: CatalogEntry[]): Problem[] {
   const problems: Problem[] = [];

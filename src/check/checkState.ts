@@ -5,12 +5,12 @@
 import type { CatalogEntry } from "../engine/catalog.js";
 import type { WorldSnapshot } from "../world/world.js";
 import type { LoadedScenario, LoadedTool } from "../engine/loadTool.js";
-import type { Clock, Json, JsonObject, Problem } from "../engine/types.js";
-import { truthy } from "../state/expression.js";
+import type { Clock, Json, JsonObject, Problem } from "../base/types.js";
+import { truthy } from "../jsonata/expression.js";
 import { applyOperations } from "../state/operations.js";
 import { isObject } from "./schemaWalk.js";
-import type { RandomSource } from "../engine/types.js";
-import { setOwn } from "../engine/setOwn.js";
+import type { RandomSource } from "../base/types.js";
+import { setOwn } from "../base/setOwn.js";
 
 /**
  * `base` with `over` laid on top, objects merged key by key. Parts of `base` that `over` does

@@ -1,7 +1,7 @@
 // --check: every key of a `json match` block must be a real input of the tool, nested keys too.
-import type { Json } from "../engine/types.js";
-import { didYouMean } from "../engine/didYouMean.js";
-import { userMatchKey } from "../engine/signedInUser.js";
+import type { Json } from "../base/types.js";
+import { didYouMean } from "../base/didYouMean.js";
+import { userMatchKey } from "../base/signedInUser.js";
 import { childOf } from "./schemaKeys.js";
 import { isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
 

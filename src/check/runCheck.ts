@@ -1,6 +1,6 @@
 // `--check` output: one `path:line: message` per problem, a summary line, exit 1 on any problem.
 import fs from "node:fs";
-import { displayPath } from "../engine/displayPath.js";
+import { displayPath } from "../base/displayPath.js";
 import { formatProblem } from "../engine/engine.js";
 import { checkCatalog } from "./checkCatalog.js";
 

@@ -1,9 +1,9 @@
 // Acceptance test 11's sample arguments: built from the input schema, then the scenario's match
 // block laid over them, read by the match rules, so the arguments are ones the scenario's own
 // match block accepts.
-import type { Json, JsonObject } from "../engine/types.js";
+import type { Json, JsonObject } from "../base/types.js";
 import { branches, firstType, isObject, resolveSchema, type SchemaNode } from "./schemaWalk.js";
-import { setOwn } from "../engine/setOwn.js";
+import { setOwn } from "../base/setOwn.js";
 
 /** enum[0]; else by first non-null type: "sample", 1, false, [item], nested object. */
 export function sampleFor(root: SchemaNode, schema: unknown, depth = 0): Json {

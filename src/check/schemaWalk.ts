@@ -3,7 +3,7 @@
 
 export type SchemaNode = Record<string, unknown>;
 
-import { isObject } from "../engine/isObject.js";
+import { isObject } from "../base/isObject.js";
 
 export { isObject };
 

@@ -4,8 +4,8 @@
 // changed), written atomically (temp file + rename) so a reader never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
-import { stillValid, stampOf, type StampedCache } from "../engine/fileStamp.js";
-import type { CallContext, TimeShift } from "../engine/types.js";
+import { stillValid, stampOf, type StampedCache } from "../base/fileStamp.js";
+import type { CallContext, TimeShift } from "../base/types.js";
 
 export const CLOCK_FILE = "clock.json";
 

@@ -7,11 +7,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { displayPath } from "./displayPath.js";
-import { statIsSettled, stillValid, stampOf, type StampedCache } from "./fileStamp.js";
+import { displayPath } from "../base/displayPath.js";
+import { statIsSettled, stillValid, stampOf, type StampedCache } from "../base/fileStamp.js";
 import { loadTool, type LoadResult } from "./loadTool.js";
-import { parseToolFile } from "./parseToolFile.js";
-import type { Problem } from "./types.js";
+import { parseToolFile } from "../toolFile/parseToolFile.js";
+import type { Problem } from "../base/types.js";
 
 export type CatalogEntry =
   | { kind: "missing" }

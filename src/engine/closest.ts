@@ -3,7 +3,7 @@
 // WireMock's near-miss report does. Judged by the matcher itself (matchEachKey), never re-derived.
 import type { LoadedScenario } from "./loadTool.js";
 import { matchEachKey } from "./match.js";
-import type { ClosestMiss, Json } from "./types.js";
+import type { ClosestMiss, Json } from "../base/types.js";
 
 export function closestMiss(scenarios: LoadedScenario[], args: Record<string, Json>): ClosestMiss | undefined {
   let best: (ClosestMiss & { score: number }) | undefined;

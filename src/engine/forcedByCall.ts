@@ -2,7 +2,7 @@
 // `_meta` carries "careem-mcp/scenario" is answered by that scenario. Decoded up front, and an
 // unknown name fails loudly (as Prism's `Prefer` header does), never silently: a test that asked
 // for a scenario must get it or know.
-import type { CallContext } from "./types.js";
+import type { CallContext } from "../base/types.js";
 
 export const scenarioMetaKey = "careem-mcp/scenario";
 

@@ -3,7 +3,7 @@
 // render the same bytes whatever the wall clock says and in whatever order the calls arrive.
 // Constant rather than seeded, because the twin's child and the replayed server see different call
 // sequences.
-import type { Clock, RandomSource } from "./types.js";
+import type { Clock, RandomSource } from "../base/types.js";
 
 export interface FrozenClockAndIds {
   clock: Clock;

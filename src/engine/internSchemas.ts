@@ -3,9 +3,9 @@
 // are kept once per distinct content, and validators are compiled once per kept schema object
 // (validators.ts), so one text key serves both, and a catalog that repeats a schema in 2,000 files
 // holds it once.
-import { isObject } from "./isObject.js";
-import { Interned } from "./interned.js";
-import type { JsonObject } from "./types.js";
+import { isObject } from "../base/isObject.js";
+import { Interned } from "../base/interned.js";
+import type { JsonObject } from "../base/types.js";
 
 const parts = new Interned<JsonObject>();
 

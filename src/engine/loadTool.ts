@@ -1,13 +1,13 @@
 // ToolFile -> a servable tool: templates compiled, schemas compiled, names agreed. Anything that
 // would make a call answer wrongly is a fatal problem: the file is left out of tools/list.
-import { parseDynamics, type Dynamics } from "./dynamics.js";
-import { JsonTextError } from "./jsonText.js";
-import { compileTemplate, type Template } from "./template.js";
-import type { Block, JsonObject, Problem, ToolFile } from "./types.js";
+import { parseDynamics, type Dynamics } from "../base/dynamics.js";
+import { JsonTextError } from "../base/jsonText.js";
+import { compileTemplate, type Template } from "../template/template.js";
+import type { Block, JsonObject, Problem, ToolFile } from "../base/types.js";
 import { compileValidators, SchemaCompileError, type ToolValidators } from "./validators.js";
-import { Interned } from "./interned.js";
+import { Interned } from "../base/interned.js";
 import { internSchemas } from "./internSchemas.js";
-import { isObject } from "./isObject.js";
+import { isObject } from "../base/isObject.js";
 import { toolShapeProblem } from "./toolShape.js";
 import { compileScenarioState, type ScenarioState } from "../state/scenarioState.js";
 

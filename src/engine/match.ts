@@ -4,8 +4,8 @@
 // array and nothing else.
 // Pure: returns why a pattern did or did not match, so logs and --check can explain a selection.
 import { stringifyDeep } from "../goJson/encode.js";
-import type { Json } from "./types.js";
-import { isObject } from "./isObject.js";
+import type { Json } from "../base/types.js";
+import { isObject } from "../base/isObject.js";
 
 /**
  * A miss names the first key that decided it, the pattern expected there and the value seen

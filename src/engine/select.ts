@@ -3,8 +3,8 @@
 // default (the scenario with none of them). Returns why, for logs and --check.
 import type { LoadedScenario } from "./loadTool.js";
 import { matchArguments, type MatchResult } from "./match.js";
-import type { Clock, Json } from "./types.js";
-import { truthy } from "../state/expression.js";
+import type { Clock, Json } from "../base/types.js";
+import { truthy } from "../jsonata/expression.js";
 import { conditionValue } from "../state/conditionValue.js";
 import type { WorldSnapshot } from "../world/world.js";
 

@@ -3,7 +3,7 @@
 // rather than the SDK's zod schema: the engine stays free of the SDK, and a process that only
 // lists tools does not load zod (about 100 modules) to do it. test/engine/toolShape.test.ts holds
 // this table to the SDK's ToolSchema on the same objects.
-import { isObject } from "./isObject.js";
+import { isObject } from "../base/isObject.js";
 
 type Check = (value: unknown, at: string) => string | undefined;
 

@@ -1,9 +1,9 @@
 // Ajv (draft 2020-12) behind a small interface, compiled once per schema object (identical
 // schemas are one object by then, internSchemas.ts).
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { SchemaCompiler } from "./ajv.js";
+import { SchemaCompiler } from "../base/ajv.js";
 import { goValidationReason } from "./goValidation.js";
-import type { JsonObject } from "./types.js";
+import type { JsonObject } from "../base/types.js";
 
 // Arguments are checked with formats off, as production's validator does; outputs with them on.
 const argumentsCompiler = new SchemaCompiler({ formats: false });

@@ -4,7 +4,7 @@
 // disagree with a real call.
 import type { LoadedScenario } from "./loadTool.js";
 import { isDefaultScenario, scenarioConditions, type SelectionContext } from "./select.js";
-import type { ClosestMiss, ForcedChoice, Json } from "./types.js";
+import type { ClosestMiss, ForcedChoice, Json } from "../base/types.js";
 
 export interface WhyStep {
   scenario: string;

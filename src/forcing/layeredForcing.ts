@@ -1,6 +1,6 @@
 // Out-of-band forcing in precedence order: the session's own, then the overrides file every
 // session reads. (Per-call forcing comes from the request itself and is the engine's.)
-import type { CallContext, ForcedChoice, Forcing } from "../engine/types.js";
+import type { CallContext, ForcedChoice, Forcing } from "../base/types.js";
 
 export function layeredForcing(...layers: Forcing[]): Forcing {
   return {

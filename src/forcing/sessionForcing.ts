@@ -1,7 +1,7 @@
 // Per-session forcing: tool -> scenario for one MCP session only, optionally for a count of calls,
 // so tests running in parallel against one server each force their own answers. Kept in memory by
 // the HTTP host; freed when the session ends (forget).
-import type { CallContext, ForcedChoice, Forcing } from "../engine/types.js";
+import type { CallContext, ForcedChoice, Forcing } from "../base/types.js";
 
 export interface SessionOverride {
   scenario: string;

@@ -1,7 +1,7 @@
 // A Go map[string]any as data: the go-sdk re-marshals a tool's output through one when the tool
 // has an outputSchema (mcp.applySchema), so production's structured output has its keys sorted at
 // every depth (measured against the go-sdk by the parity twin, parity/).
-import { setOwn } from "../engine/setOwn.js";
+import { setOwn } from "../base/setOwn.js";
 import { goKeyCompare } from "./keyOrder.js";
 
 /** A copy of `value` with every object's keys in Go's map order, at every depth. */

@@ -1,8 +1,8 @@
 // Replaces the text of a tool file's `json tool` block and nothing else: notes, scenarios and
 // even the file's line endings stay byte for byte. The parser says where the block is, so a
 // `json tool` fence inside a `## Flow` example or a scenario is never the one replaced.
-import { parseToolFile } from "../engine/parseToolFile.js";
-import type { JsonObject } from "../engine/types.js";
+import { parseToolFile } from "../toolFile/parseToolFile.js";
+import type { JsonObject } from "../base/types.js";
 
 export type DefinitionLookup =
   | { ok: true; definition: JsonObject; replace: (next: JsonObject) => string }

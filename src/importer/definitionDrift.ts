@@ -1,7 +1,7 @@
 // Which parts of a tool definition moved between a file and the live server, worded for the
 // drift report: a person reads it to decide which scenarios to look at.
-import { isObject } from "../engine/isObject.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
 import { sameJson } from "./sameJson.js";
 
 /** Fields with a report line of their own; any other top-level key is named as it is. */

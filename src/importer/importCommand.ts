@@ -1,7 +1,7 @@
 // `careem-mcp import`: definitions from a live server (--from URL) or from a saved tools/list
 // (scripts/import-definitions.mjs), through the same importDefinitions and the same report.
 import fs from "node:fs";
-import type { JsonObject } from "../engine/types.js";
+import type { JsonObject } from "../base/types.js";
 import { importDefinitions } from "./importDefinitions.js";
 import { importReport } from "./importReport.js";
 import { fetchLiveTools, LiveServerError } from "./liveTools.js";

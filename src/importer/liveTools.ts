@@ -5,8 +5,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { isObject } from "../engine/isObject.js";
-import type { JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { JsonObject } from "../base/types.js";
 
 export class LiveServerError extends Error {}
 

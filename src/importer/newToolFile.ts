@@ -2,8 +2,8 @@
 // where it came from, the scenarios, and the live definition. It follows the format's layout so
 // it reads like a hand-written file and the honesty check passes on it.
 import { compileValidators } from "../engine/validators.js";
-import type { Json, JsonObject } from "../engine/types.js";
-import { isObject } from "../engine/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
+import { isObject } from "../base/isObject.js";
 import { validPlaceholder } from "./placeholderOutput.js";
 
 export interface NewToolFile {

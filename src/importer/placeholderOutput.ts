@@ -1,8 +1,8 @@
 // The answer of a new file's placeholder default: the smallest object its output schema accepts
 // that this builder can make (required properties only, formats honoured), checked with the
 // engine's own validator by the caller. Where it cannot make one, the default is a json error.
-import { isObject } from "../engine/isObject.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
 
 const FORMATS: Record<string, string> = {
   "date-time": "2026-01-01T00:00:00Z",

@@ -1,5 +1,5 @@
 // One line that says why a call got its scenario, the same in the journal, `calls` and the page.
-import type { CallOutcome, ClosestMiss, ForcedChoice } from "../engine/types.js";
+import type { CallOutcome, ClosestMiss, ForcedChoice } from "../base/types.js";
 import { scenarioMetaKey } from "../engine/forcedByCall.js";
 
 function left(forced: ForcedChoice): string {

@@ -2,7 +2,7 @@
 // scenario was chosen, for `GET /_local/calls`, `./careem-mcp.sh calls` and the dashboard's
 // live list. Big arguments or outputs are replaced by their size, so the ring's memory stays
 // bounded by count x cap, whatever the calls carry.
-import type { CallOutcome, ClosestMiss, ForcingLayer } from "../engine/types.js";
+import type { CallOutcome, ClosestMiss, ForcingLayer } from "../base/types.js";
 import { describeChoice, describeDefault } from "./describeChoice.js";
 import { goMarshalled } from "../goJson/marshalled.js";
 

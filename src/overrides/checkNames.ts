@@ -2,8 +2,8 @@
 // API refuse the same names with the same words.
 import { isDefaultScenario } from "../engine/select.js";
 import type { Catalog } from "../engine/catalog.js";
-import { displayPath } from "../engine/displayPath.js";
-import { didYouMean } from "../engine/didYouMean.js";
+import { displayPath } from "../base/displayPath.js";
+import { didYouMean } from "../base/didYouMean.js";
 import { formatProblem } from "../engine/engine.js";
 
 /** `fallback`: the default scenario, the first without a json match, json match-schema or json when block. */

@@ -4,8 +4,8 @@
 // never sees half a file.
 import fs from "node:fs";
 import path from "node:path";
-import { stillValid, stampOf, type StampedCache } from "../engine/fileStamp.js";
-import type { CallContext, Forcing, ForcedChoice } from "../engine/types.js";
+import { stillValid, stampOf, type StampedCache } from "../base/fileStamp.js";
+import type { CallContext, Forcing, ForcedChoice } from "../base/types.js";
 
 export interface Override {
   scenario: string;

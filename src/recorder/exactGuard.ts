@@ -3,9 +3,9 @@
 // not send. Matching always sees the reserved `$user` beside the arguments (the signed-in user,
 // engine/signedInUser.ts), so the top level allows that one key more. Redacted values may be
 // anything but null, as the match block's "*" says.
-import { isObject } from "../engine/isObject.js";
-import { userMatchKey } from "../engine/signedInUser.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import { userMatchKey } from "../base/signedInUser.js";
+import type { Json, JsonObject } from "../base/types.js";
 
 function containsRedacted(value: Json, redacted: (key: string) => boolean): boolean {
   if (Array.isArray(value)) return value.some((v) => containsRedacted(v, redacted));

@@ -1,8 +1,8 @@
 // An answer as a `json response` template that renders to exactly itself. Strings are the only
 // place a template reads placeholders, and the format has no escape for a literal "{{", so each
 // is written as the expression `{{= '{{' }}`, whose value is that text.
-import { isObject } from "../engine/isObject.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
 
 const LITERAL_BRACES = "{{= '{{' }}";
 

@@ -3,8 +3,8 @@
 // written with the literal prefix `=`. What the rules cannot say is left to the guard
 // (exactGuard.ts): strings compare case-insensitively, a listed key does not forbid others, and
 // an array matches when each listed element matches some element.
-import { isObject } from "../engine/isObject.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
 
 /** Keys whose values were redacted match any value present (`"*"`), so the real call still matches. */
 export function matchPattern(args: JsonObject, redacted: (key: string) => boolean): JsonObject {

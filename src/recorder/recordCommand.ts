@@ -2,7 +2,7 @@
 // also gives the definitions of new files), then serves the recording proxy until a signal.
 import fs from "node:fs";
 import path from "node:path";
-import type { JsonObject } from "../engine/types.js";
+import type { JsonObject } from "../base/types.js";
 import { isSecretHeader } from "../importer/headers.js";
 import { fetchLiveTools, LiveServerError } from "../importer/liveTools.js";
 import { Redactor } from "./redact.js";

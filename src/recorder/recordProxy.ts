@@ -5,8 +5,8 @@
 // what either side says, which a protocol stack in between would.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { isObject } from "../engine/isObject.js";
-import type { JsonObject, ToolCallResult } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { JsonObject, ToolCallResult } from "../base/types.js";
 import { compileValidators } from "../engine/validators.js";
 import { allowsHost } from "../server/http/hostCheck.js";
 import { readBody } from "../server/http/readBody.js";

@@ -2,10 +2,10 @@
 // tested without a proxy. The new scenario goes above every scenario already there (the
 // recorder's answers are production's for exactly these arguments, so nothing written by hand
 // may shadow them); a new file gets the first answer a second time, as its default.
-import { isObject } from "../engine/isObject.js";
+import { isObject } from "../base/isObject.js";
 import { matchArguments } from "../engine/match.js";
-import { parseToolFile } from "../engine/parseToolFile.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { parseToolFile } from "../toolFile/parseToolFile.js";
+import type { Json, JsonObject } from "../base/types.js";
 import { scenarioSection, toolFileText } from "../importer/newToolFile.js";
 import { sameJson } from "../importer/sameJson.js";
 import { exactGuard } from "./exactGuard.js";

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Engine } from "../engine/engine.js";
-import type { JsonObject, ToolCallResult } from "../engine/types.js";
+import type { JsonObject, ToolCallResult } from "../base/types.js";
 import { writeInsideCatalog } from "../importer/atomicWrite.js";
 import { sameJson } from "../importer/sameJson.js";
 import { isSafeToolName, toolFileIndex } from "../importer/toolFileIndex.js";

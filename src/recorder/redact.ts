@@ -1,8 +1,8 @@
 // What never reaches a recorded file: the values of `--redact KEY` keys (any depth, any case),
 // and any text of a credential (an Authorization header, a redacted value) wherever it shows
 // up in the arguments or the answer, echoed in a message say.
-import { isObject } from "../engine/isObject.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
 
 export const REDACTED = "[redacted]";
 

@@ -3,8 +3,8 @@
 // calls that share a long prefix still get different names.
 import { createHash } from "node:crypto";
 import { stringifyDeep } from "../goJson/encode.js";
-import { isObject } from "../engine/isObject.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { isObject } from "../base/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
 
 const MAX = 64;
 

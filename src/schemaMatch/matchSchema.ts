@@ -4,10 +4,10 @@
 // "formatExclusiveMaximum": "{{now|date}}" means "before today". Compiled once per rendered
 // text: a schema that reads the clock compiles again when its text changes (once a day).
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { SchemaCompiler } from "../engine/ajv.js";
-import { render } from "../engine/render.js";
-import { compileTemplate, type Template } from "../engine/template.js";
-import type { Clock, Json, RandomSource } from "../engine/types.js";
+import { SchemaCompiler } from "../base/ajv.js";
+import { render } from "../template/render.js";
+import { compileTemplate, type Template } from "../template/template.js";
+import type { Clock, Json, RandomSource } from "../base/types.js";
 
 // One compiler for every schema match; $data needs to be switched on at construction.
 const compiler = new SchemaCompiler({ formats: true, $data: true });

@@ -1,9 +1,9 @@
 // After a scenario answered: apply its `json then` operations to a copy of the state and store
 // the copy. Any failure (a bad path, an expression error, the cap) leaves the state unchanged and
 // is returned as text for an isError answer.
-import type { RenderContext } from "../engine/render.js";
-import type { Json, JsonObject } from "../engine/types.js";
-import { ExpressionError } from "./expression.js";
+import type { RenderContext } from "../template/render.js";
+import type { Json, JsonObject } from "../base/types.js";
+import { ExpressionError } from "../jsonata/expression.js";
 import { applyOperations, OperationError, type Operation } from "./operations.js";
 import { StateLimitError, type StateStore } from "./stateStore.js";
 

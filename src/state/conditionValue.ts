@@ -3,9 +3,9 @@
 // a quarter of a call. A stored state document is never changed (commitState stores a
 // changed copy), so a condition that reads no clock has one value per document and arguments:
 // it is remembered per document, and forgotten with it.
-import type { Clock, Json } from "../engine/types.js";
-import type { Expression } from "./expression.js";
-import type { WorldSnapshot } from "../world/world.js";
+import type { Clock, Json } from "../base/types.js";
+import type { Expression } from "../jsonata/expression.js";
+import type { ExpressionWorld } from "../jsonata/library.js";
 
 /** Conditions that read no state share this key in place of a document. */
 const NO_STATE = {};
@@ -17,7 +17,7 @@ const MAX_KEY_CHARS = 2_048;
 const remembered = new WeakMap<Expression, WeakMap<object, Map<string, Json | undefined>>>();
 
 /** The condition's value for these arguments and the state `state()` reads (read only if the condition names $state). */
-export function conditionValue(expression: Expression, args: Json, state: () => Json, clock: Clock, world?: WorldSnapshot, user?: string): Json | undefined {
+export function conditionValue(expression: Expression, args: Json, state: () => Json, clock: Clock, world?: ExpressionWorld, user?: string): Json | undefined {
   const doc = expression.readsState ? state() : undefined;
   const scope = { args, state: doc, clock, world, user };
   if (!expression.pure) return expression.evaluate(scope);

@@ -1,13 +1,18 @@
 // A fresh state is the persona's world: the `## State` blocks of every tool file, merged by
 // top-level key. Two files declaring the same key is a problem --check reports; at runtime the
 // first file (by name) wins so a call still answers.
-import type { CatalogEntry } from "../engine/catalog.js";
-import { render } from "../engine/render.js";
-import type { Clock, JsonObject, Problem, RandomSource } from "../engine/types.js";
-import { setOwn } from "../engine/setOwn.js";
+import { render } from "../template/render.js";
+import type { Template } from "../template/template.js";
+import type { Clock, JsonObject, Problem, RandomSource } from "../base/types.js";
+import { setOwn } from "../base/setOwn.js";
+
+/** What a fresh state reads of a catalog entry: the engine's CatalogEntry is one. */
+export type StateSource =
+  | { kind: "missing" | "broken" }
+  | { kind: "ok"; result: { tool: { initialState?: Template; file: { path: string; state?: { line: number } } } } };
 
 /** Rendered now: `{{now-2d}}` in a state block is two days before the session's first stateful call. */
-export function initialState(entries: CatalogEntry[], clock: Clock, random: RandomSource): { state: JsonObject; problems: Problem[] } {
+export function initialState(entries: StateSource[], clock: Clock, random: RandomSource): { state: JsonObject; problems: Problem[] } {
   const state: JsonObject = {};
   const owner = new Map<string, string>();
   const problems: Problem[] = [];

@@ -1,11 +1,11 @@
 // `json then`: the state changes a scenario makes after it answers, in the spirit of Mockoon's
 // setData (set, merge, push, delete, increment). Compiled once per file version; applied to a
 // copy of the session's state, so a failed or oversized change leaves the state as it was.
-import { JsonTextError } from "../engine/jsonText.js";
-import { render, type RenderContext } from "../engine/render.js";
-import { compileTemplate, type TemplateNode } from "../engine/template.js";
-import { isObject } from "../engine/isObject.js";
-import type { Json } from "../engine/types.js";
+import { JsonTextError } from "../base/jsonText.js";
+import { render, type RenderContext } from "../template/render.js";
+import { compileTemplate, type TemplateNode } from "../template/template.js";
+import { isObject } from "../base/isObject.js";
+import type { Json } from "../base/types.js";
 import { compilePath, PathError, pathText, type PathSegment } from "./statePath.js";
 
 export const OPERATIONS = ["set", "merge", "push", "delete", "increment"] as const;

@@ -1,11 +1,11 @@
 // The optional blocks of a scenario beyond match and response: `json match-schema` (arguments
 // against a JSON Schema), `json when` (a JSONata condition over $args and $state) and
 // `json then` (state operations after answering), compiled once per file version.
-import { JsonTextError } from "../engine/jsonText.js";
-import type { Template, TemplateNode } from "../engine/template.js";
-import type { JsonObject, Scenario } from "../engine/types.js";
+import { JsonTextError } from "../base/jsonText.js";
+import type { Template, TemplateNode } from "../template/template.js";
+import type { JsonObject, Scenario } from "../base/types.js";
 import { compileSchemaMatcher, SchemaMatchError, type SchemaMatcher } from "../schemaMatch/matchSchema.js";
-import { compileExpression, ExpressionError, type Expression } from "./expression.js";
+import { compileExpression, ExpressionError, type Expression } from "../jsonata/expression.js";
 import { compileOperations, type Operation } from "./operations.js";
 import { pathText } from "./statePath.js";
 

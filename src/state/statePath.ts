@@ -1,9 +1,9 @@
 // A state path as written in a `json then` operation: dotted segments, each literal text or
 // text with placeholders ("baskets.{{args.basket_id}}.lines"). Segments are split when the file
 // is compiled, so an argument that contains a dot stays one segment: data never becomes path.
-import type { Placeholder } from "../engine/placeholder.js";
-import type { TemplateNode } from "../engine/template.js";
-import type { Json } from "../engine/types.js";
+import type { Placeholder } from "../template/placeholder.js";
+import type { TemplateNode } from "../template/template.js";
+import type { Json } from "../base/types.js";
 
 export type PathSegment = TemplateNode;
 

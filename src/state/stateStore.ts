@@ -3,9 +3,9 @@
 // Bounded: a change that would take a document past the cap is refused and leaves it as it was.
 import fs from "node:fs";
 import path from "node:path";
-import { defaultUserId } from "../engine/signedInUser.js";
-import { sameStamp, stampOf, type FileStamp } from "../engine/fileStamp.js";
-import type { CallContext, Json } from "../engine/types.js";
+import { defaultUserId } from "../base/signedInUser.js";
+import { sameStamp, stampOf, type FileStamp } from "../base/fileStamp.js";
+import type { CallContext, Json } from "../base/types.js";
 
 export type StateScope = "session" | "user";
 

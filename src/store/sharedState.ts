@@ -5,7 +5,7 @@
 // only if the version is still the one pulled (a Lua script: compare and set in one step). A
 // call that lost the race is run again on the newer document (sharedCall.ts), so two replicas
 // taking one idempotency key make one ride, not two.
-import type { Json } from "../engine/types.js";
+import type { Json } from "../base/types.js";
 import { StateStore, type StateStoreOptions } from "../state/stateStore.js";
 
 /** The few Redis commands this store uses; ioredis provides them, a test double may too. */

@@ -2,8 +2,8 @@
 // seen (an id an answer gave it, a place, a product, a total), sometimes something it made up
 // (an id never issued, a date too far ahead, "tomorrow 8am"), and leaving optional inputs out
 // now and then. Never valid by construction: the engine's own validation has the last word.
-import type { Json, JsonObject } from "../engine/types.js";
-import { setOwn } from "../engine/setOwn.js";
+import type { Json, JsonObject } from "../base/types.js";
+import { setOwn } from "../base/setOwn.js";
 import { branches, firstType, isObject, resolveSchema, type SchemaNode } from "../check/schemaWalk.js";
 import type { Dice } from "./seeded.js";
 import { looseName, type Pools } from "./pools.js";

@@ -2,8 +2,8 @@
 // the key it stood under, so the next call can use an id, a place or a product it was given.
 // Names are compared loosely (`restaurant_id`, `restaurantId` and `RestaurantID` are one), as a
 // model reads them.
-import type { Json, JsonObject } from "../engine/types.js";
-import { isObject } from "../engine/isObject.js";
+import type { Json, JsonObject } from "../base/types.js";
+import { isObject } from "../base/isObject.js";
 
 export const looseName = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, "");
 

@@ -1,6 +1,6 @@
 // Seeded randomness for the walk: the same seed walks the same journeys, so a violation found
 // once can be found again (`check --walk N --seed S`), and the engine's ids come from it too.
-import type { RandomSource } from "../engine/types.js";
+import type { RandomSource } from "../base/types.js";
 
 export interface Dice extends RandomSource {
   /** [0, 1). */

@@ -7,10 +7,10 @@
 // placeholder empty inside a sentence, and never answer an id the service created with a
 // fixture scenario keyed on that argument. The report says which scenarios were reached.
 import { Engine } from "../engine/engine.js";
-import { isObject } from "../engine/isObject.js";
+import { isObject } from "../base/isObject.js";
 import type { LoadedTool } from "../engine/loadTool.js";
-import { defaultUserId, userMatchKey } from "../engine/signedInUser.js";
-import type { Json, JsonObject } from "../engine/types.js";
+import { defaultUserId, userMatchKey } from "../base/signedInUser.js";
+import type { Json, JsonObject } from "../base/types.js";
 import { overlay } from "../check/sampleArguments.js";
 import type { SchemaNode } from "../check/schemaWalk.js";
 import { StateStore } from "../state/stateStore.js";

@@ -4,15 +4,11 @@
 //   ```json world        top-level keys become $world.<key> (time placeholders allowed)
 //   ## Function: $name   one ```jsonata block whose value is a function, callable everywhere
 import matter from "gray-matter";
-import { bodyLineOffset, MATTER_OPTIONS } from "../engine/parseToolFile.js";
-import type { Problem } from "../engine/types.js";
+import { bodyLineOffset, MATTER_OPTIONS } from "../toolFile/parseToolFile.js";
+import type { Problem } from "../base/types.js";
+import type { WorldFunctionSource } from "../jsonata/library.js";
 
-export interface WorldFunctionSource {
-  name: string;
-  source: string;
-  /** Line of the jsonata block's first line of code. */
-  line: number;
-}
+export type { WorldFunctionSource };
 
 export interface WorldFile {
   path: string;

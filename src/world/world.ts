@@ -4,24 +4,21 @@
 // the world ages as the server runs. A broken world file costs its own part, never the rest.
 import fs from "node:fs";
 import path from "node:path";
-import { displayPath } from "../engine/displayPath.js";
-import { sameStamp, stampOf, stillValid, type FileStamp, type StampedCache } from "../engine/fileStamp.js";
-import { JsonTextError } from "../engine/jsonText.js";
-import { render } from "../engine/render.js";
-import { setOwn } from "../engine/setOwn.js";
-import { compileTemplate } from "../engine/template.js";
-import type { Clock, Json, JsonObject, Problem, RandomSource } from "../engine/types.js";
-import { isObject } from "../engine/isObject.js";
-import { compileLibrary, type Library } from "./library.js";
+import { displayPath } from "../base/displayPath.js";
+import { sameStamp, stampOf, stillValid, type FileStamp, type StampedCache } from "../base/fileStamp.js";
+import { JsonTextError } from "../base/jsonText.js";
+import { render } from "../template/render.js";
+import { setOwn } from "../base/setOwn.js";
+import { compileTemplate } from "../template/template.js";
+import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/types.js";
+import { isObject } from "../base/isObject.js";
+import { compileLibrary, type ExpressionWorld } from "../jsonata/library.js";
 import { parseWorldFile, type WorldFile } from "./parseWorldFile.js";
 
 /** Folder of the world inside a tools directory; folders starting with `_` hold no tools. */
 export const WORLD_FOLDER = "_world";
 
-export interface WorldSnapshot {
-  /** `$world`: every data block's keys, merged. */
-  data: JsonObject;
-  library: Library | undefined;
+export interface WorldSnapshot extends ExpressionWorld {
   problems: Problem[];
   /** Which file declared each top-level key (for FIXTURES and `why`). */
   owners: Map<string, string>;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
-import type { CallOutcome } from "../../src/engine/types.js";
+import type { CallOutcome } from "../../src/base/types.js";
 
 function toolFile(name: string, answer: string, extraScenario = ""): string {
   return `---

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { unknownArgPlaceholders } from "../../src/check/argPlaceholders.js";
 import { unknownMatchKeys } from "../../src/check/matchKeys.js";
-import { compileTemplate } from "../../src/engine/template.js";
-import type { Json } from "../../src/engine/types.js";
+import { compileTemplate } from "../../src/template/template.js";
+import type { Json } from "../../src/base/types.js";
 
 const schema = {
   type: "object",

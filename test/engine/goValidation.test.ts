@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { goFloat, goRat, goValue } from "../../src/engine/goFmtVerbs.js";
 import { compileValidators } from "../../src/engine/validators.js";
-import type { JsonObject } from "../../src/engine/types.js";
+import type { JsonObject } from "../../src/base/types.js";
 
 // offer_search's input schema, verbatim as production's (SOURCE.md says where it comes from).
 const offerSearch: JsonObject = {

@@ -3,7 +3,7 @@
 // holding objects, and `[]`.
 import { describe, expect, it } from "vitest";
 import { matchArguments, matchEachKey } from "../../src/engine/match.js";
-import type { Json } from "../../src/engine/types.js";
+import type { Json } from "../../src/base/types.js";
 
 type Row = [label: string, pattern: Json, args: Record<string, Json>, matched: boolean];
 

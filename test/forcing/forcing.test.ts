@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import type { CallOutcome } from "../../src/engine/types.js";
+import type { CallOutcome } from "../../src/base/types.js";
 import { layeredForcing } from "../../src/forcing/layeredForcing.js";
 import { SessionForcing } from "../../src/forcing/sessionForcing.js";
 import { OverridesReader, readOverrides, writeOverrides } from "../../src/overrides/overridesFile.js";

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import type { JsonObject } from "../../src/engine/types.js";
+import type { JsonObject } from "../../src/base/types.js";
 import { definitionBlock } from "../../src/importer/definitionBlock.js";
 import { definitionDrift } from "../../src/importer/definitionDrift.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";

@@ -6,8 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { parseToolFile } from "../../src/engine/parseToolFile.js";
-import type { JsonObject } from "../../src/engine/types.js";
+import { parseToolFile } from "../../src/toolFile/parseToolFile.js";
+import type { JsonObject } from "../../src/base/types.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { copyCatalog, hasGo, startTwin, TWIN_BUILD_TIMEOUT_MS, type Twin } from "../upstream/twin.js";
 

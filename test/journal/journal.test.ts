@@ -1,7 +1,7 @@
 // The call journal: a bounded ring, filters, big values replaced by their size, and
 // the one-line why of each way a scenario is chosen.
 import { describe, expect, it } from "vitest";
-import type { CallOutcome } from "../../src/engine/types.js";
+import type { CallOutcome } from "../../src/base/types.js";
 import { Journal } from "../../src/journal/journal.js";
 
 const ok = (scenario: string, selectedBy: "matched" | "default" | "forced", extra: Partial<Extract<CallOutcome, { kind: "result" }>> = {}): CallOutcome => ({

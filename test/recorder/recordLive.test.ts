@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseToolFile } from "../../src/engine/parseToolFile.js";
+import { parseToolFile } from "../../src/toolFile/parseToolFile.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { cli, spawnServer, type SpawnedServer } from "../reliability/spawnServer.js";
 import { rawHttp } from "../transports/rawHttp.js";

@@ -8,8 +8,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { Engine } from "../../src/engine/engine.js";
-import { parseToolFile } from "../../src/engine/parseToolFile.js";
-import type { JsonObject } from "../../src/engine/types.js";
+import { parseToolFile } from "../../src/toolFile/parseToolFile.js";
+import type { JsonObject } from "../../src/base/types.js";
 import { recordScenario, type RecordInput } from "../../src/recorder/recordScenario.js";
 
 const definition: JsonObject = {

@@ -2,7 +2,7 @@
 // (JSON.parse output, so "__proto__" is an own key), salted with the strings most likely to
 // break a template engine or reach the prototype chain.
 import fc from "fast-check";
-import type { Json } from "../../src/engine/types.js";
+import type { Json } from "../../src/base/types.js";
 
 /** Pinned so a failure reproduces; override with FC_SEED to explore. */
 export const FC_SEED = Number(process.env.FC_SEED ?? 20261005);

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { Engine, formatProblem } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
-import type { CallOutcome } from "../../src/engine/types.js";
+import type { CallOutcome } from "../../src/base/types.js";
 import { projectRoot, spawnServer } from "./spawnServer.js";
 
 const runtimeCorpus = path.join(projectRoot, "test/fixtures/broken-runtime/tools");

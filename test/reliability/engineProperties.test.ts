@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
 import { OverridesReader } from "../../src/overrides/overridesFile.js";
-import type { Json, JsonObject } from "../../src/engine/types.js";
+import type { Json, JsonObject } from "../../src/base/types.js";
 import type { LoadedTool } from "../../src/engine/loadTool.js";
 import { isDefaultScenario } from "../../src/engine/select.js";
 import { asTransported, deeplyNested, hostileJson, hostileKey, hostileString, prototypeSnapshot, runs } from "./arbitraries.js";

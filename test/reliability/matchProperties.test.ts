@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { matchArguments } from "../../src/engine/match.js";
-import type { Json } from "../../src/engine/types.js";
+import type { Json } from "../../src/base/types.js";
 import { asTransported, deeplyNested, hostileArgs, hostileJson, hostileKey, prototypeSnapshot, runs } from "./arbitraries.js";
 
 /** A pattern that asks for exactly this value: every string written as `=x` (plain equality). */

@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadTool } from "../../src/engine/loadTool.js";
-import { parseToolFile } from "../../src/engine/parseToolFile.js";
-import type { Json } from "../../src/engine/types.js";
+import { parseToolFile } from "../../src/toolFile/parseToolFile.js";
+import type { Json } from "../../src/base/types.js";
 import { hostileJson, hostileString, prototypeSnapshot, runs } from "./arbitraries.js";
 
 interface GenScenario {

@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { goMarshal } from "../../src/goJson/encode.js";
 import { isIndexKey } from "../../src/goJson/keyOrder.js";
 import { sortKeys } from "../../src/goJson/sortKeys.js";
-import { render } from "../../src/engine/render.js";
-import { compileTemplate } from "../../src/engine/template.js";
-import type { Json, RandomSource } from "../../src/engine/types.js";
+import { render } from "../../src/template/render.js";
+import { compileTemplate } from "../../src/template/template.js";
+import type { Json, RandomSource } from "../../src/base/types.js";
 import { asTransported, deeplyNested, hostileArgs, hostileJson, hostileKey, hostileString, prototypeSnapshot, runs } from "./arbitraries.js";
 
 const NOW = Date.UTC(2026, 9, 5, 12, 0, 0);

@@ -2,8 +2,8 @@
 // state change, never for a condition that reads the clock.
 import { describe, expect, it } from "vitest";
 import { conditionValue } from "../../src/state/conditionValue.js";
-import { compileExpression, type Expression } from "../../src/state/expression.js";
-import type { Json } from "../../src/engine/types.js";
+import { compileExpression, type Expression } from "../../src/jsonata/expression.js";
+import type { Json } from "../../src/base/types.js";
 
 /** The compiled expression, with a count of the evaluations that really ran. */
 function counted(source: string): { expression: Expression; runs: () => number } {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compileOperations, applyOperations } from "../../src/state/operations.js";
 import { StateStore } from "../../src/state/stateStore.js";
 import { SessionRegistry } from "../../src/server/host/sessionRegistry.js";
-import type { Json } from "../../src/engine/types.js";
+import type { Json } from "../../src/base/types.js";
 
 const ctx = (args: Record<string, Json>, response: Json = null) => ({ args, clock: () => Date.UTC(2026, 9, 5, 12), random: { int: (a: number) => a, uuid: () => "u" }, response });
 

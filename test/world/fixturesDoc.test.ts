@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { World } from "../../src/world/world.js";
-import type { Json } from "../../src/engine/types.js";
+import type { Json } from "../../src/base/types.js";
 import { projectRoot } from "../journeys/server.js";
 
 const toolsDir = path.join(projectRoot, "tools");

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { compileExpression } from "../../src/state/expression.js";
+import { compileExpression } from "../../src/jsonata/expression.js";
 import { World } from "../../src/world/world.js";
 import { projectRoot } from "../journeys/server.js";
 

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { distanceKm, iso, newId, secondsSince } from "../../src/world/builtins.js";
+import { distanceKm, iso, newId, secondsSince } from "../../src/jsonata/builtins.js";
 import { parseWorldFile } from "../../src/world/parseWorldFile.js";
 import { World } from "../../src/world/world.js";
-import { compileExpression } from "../../src/state/expression.js";
+import { compileExpression } from "../../src/jsonata/expression.js";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 // A map whose entries expire: pending sign-ins and authorization codes. Swept on every insert,
 // so abandoned sign-ins cannot pile up; each entry is good for one use.
-import type { Clock } from "../../engine/types.js";
+import type { Clock } from "../../base/types.js";
 
 export class Expiring<T extends { expiresAt: number }> {
   private readonly entries = new Map<string, T>();

@@ -2,8 +2,8 @@
 // MCP endpoints. app.ts calls this after the Host check and CORS, before the MCP routes.
 import type express from "express";
 import type { Config } from "../../config.js";
-import type { Clock } from "../../engine/types.js";
-import { defaultUserId } from "../../engine/signedInUser.js";
+import type { Clock } from "../../base/types.js";
+import { defaultUserId } from "../../base/signedInUser.js";
 import { authRoutes } from "./authRoutes.js";
 import { bearerGate } from "./bearerGate.js";
 import { LocalAuthProvider } from "./localAuthProvider.js";

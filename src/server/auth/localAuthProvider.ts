@@ -10,7 +10,7 @@ import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/serv
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { InvalidGrantError, InvalidRequestError, InvalidTargetError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { Clock } from "../../engine/types.js";
+import type { Clock } from "../../base/types.js";
 import { clientOnly, isUserId, personas } from "./personas.js";
 import { TokenSigner } from "./tokenSigner.js";
 import { signInPage } from "./signInPage.js";

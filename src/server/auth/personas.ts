@@ -1,6 +1,6 @@
 // Who the local sign-in page offers. The user ids are FIXTURES.md's personas; tool files answer
-// per user through the `$user` match key (src/engine/signedInUser.ts).
-import { defaultUserId } from "../../engine/signedInUser.js";
+// per user through the `$user` match key (src/base/signedInUser.ts).
+import { defaultUserId } from "../../base/signedInUser.js";
 
 export interface Persona {
   /** The token's `sub`; "" signs in as the client only (a token that names no user). */

@@ -3,7 +3,7 @@
 // foreign, as a key rotation would. The clock is injected so tests can expire tokens.
 import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
-import type { Clock } from "../../engine/types.js";
+import type { Clock } from "../../base/types.js";
 
 const alg = "ES256";
 

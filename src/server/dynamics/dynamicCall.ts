@@ -1,7 +1,7 @@
 // The host side of a scenario's `json dynamics`: plan the call, keep it on the synchronous path
 // when there is nothing to play, else wait, notify and fault as declared. Called by toolsCall.
-import type { Dynamics, LogLevel } from "../../engine/dynamics.js";
-import type { RandomSource } from "../../engine/types.js";
+import type { Dynamics, LogLevel } from "../../base/dynamics.js";
+import type { RandomSource } from "../../base/types.js";
 import { goMessageText } from "../goWire/goWire.js";
 import type { Log } from "../host/log.js";
 import { isInstant, planDynamics, type Plan } from "./plan.js";

@@ -1,6 +1,6 @@
 // What each transport-level fault puts on the wire. One table for the three transports, so the
 // README's fault table and the tests read the same texts.
-import type { Dynamics } from "../../engine/dynamics.js";
+import type { Dynamics } from "../../base/dynamics.js";
 
 export type TransportFault = "drop-connection" | "http-429" | "http-500" | "http-502" | "http-503" | "malformed-response" | "session-expired";
 export type StatusFault = Extract<TransportFault, `http-${string}`>;

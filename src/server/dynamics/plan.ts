@@ -1,7 +1,7 @@
 // A scenario's declared dynamics -> what this one call does and when: the delay after scaling
 // and random choice, and each notification's moment. Pure, so the rules are table-tested.
-import { logLevels, type Dynamics, type FaultKind, type LogLevel } from "../../engine/dynamics.js";
-import type { RandomSource } from "../../engine/types.js";
+import { logLevels, type Dynamics, type FaultKind, type LogLevel } from "../../base/dynamics.js";
+import type { RandomSource } from "../../base/types.js";
 
 /** The longest a hang holds a call: it ends earlier when the client cancels or the session ends. */
 export const hangLimitMs = 10 * 60 * 1000;

@@ -6,8 +6,8 @@ import { Raw } from "../../goJson/encode.js";
 import { goSorted } from "../../goJson/keyOrder.js";
 import { marshalText } from "../../goJson/marshalled.js";
 import { sortKeys, sortTop as sortedMap } from "../../goJson/sortKeys.js";
-import { setOwn } from "../../engine/setOwn.js";
-import { isObject as isObj } from "../../engine/isObject.js";
+import { setOwn } from "../../base/setOwn.js";
+import { isObject as isObj } from "../../base/isObject.js";
 import { served } from "../profiles/profiles.js";
 
 type Obj = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // Measured against the parity twin.
 import { goParams, goResult } from "./goShapes.js";
 import { goWireText } from "../../goJson/encode.js";
-import { isObject } from "../../engine/isObject.js";
+import { isObject } from "../../base/isObject.js";
 
 type Msg = Record<string, unknown>;
 

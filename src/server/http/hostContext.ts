@@ -8,7 +8,7 @@ import type { SessionRegistry } from "../host/sessionRegistry.js";
 import type { LocalContext } from "../local/localContext.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 import type { RpcSession } from "../wire/rpcSession.js";
-import type { Clock } from "../../engine/types.js";
+import type { Clock } from "../../base/types.js";
 
 export interface HostContext {
   engine: ToolEngine;

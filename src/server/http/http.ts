@@ -11,7 +11,7 @@ import { openSharedStore, parseStoreUrl } from "../../store/openStore.js";
 import { shareJournal } from "../../store/sharedJournal.js";
 import { stderrLog, type Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
-import type { Clock } from "../../engine/types.js";
+import type { Clock } from "../../base/types.js";
 import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
 import { createLocal } from "../local/createLocal.js";

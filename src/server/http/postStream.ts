@@ -4,7 +4,7 @@
 // one write with a Content-Length; a late answer streams, with keep-alives. The transport faults
 // a scenario declares are played here, on this POST's own wire.
 import type { ServerResponse } from "node:http";
-import type { Dynamics } from "../../engine/dynamics.js";
+import type { Dynamics } from "../../base/dynamics.js";
 import { halfOf, isStatusFault, statusAnswer, type TransportFault } from "../dynamics/faultWire.js";
 import type { Log } from "../host/log.js";
 import type { Reply } from "../wire/rpcSession.js";

@@ -2,7 +2,7 @@
 // page's first paint has them inlined (pageRoutes.ts), so it never waits for the event stream.
 import fs from "node:fs";
 import { isDefaultScenario } from "../../engine/select.js";
-import type { Json } from "../../engine/types.js";
+import type { Json } from "../../base/types.js";
 import { hasOverride, readOverrides } from "../../overrides/overridesFile.js";
 import { readWidgetResource } from "../mcp/widgetResource.js";
 import type { SharedStateStore } from "../../store/sharedState.js";

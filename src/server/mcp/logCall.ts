@@ -1,6 +1,6 @@
 // The one stderr line written per tools/call, so a person watching the log can see which
 // scenario answered (and whether it was forced) without that ever reaching the client.
-import type { CallOutcome } from "../../engine/types.js";
+import type { CallOutcome } from "../../base/types.js";
 import type { Log } from "../host/log.js";
 
 export interface CallRecord {

@@ -1,9 +1,9 @@
 // One session answering exactly as production's go-sdk server does: the
 // handler table behind the wire's own dispatch (wire/rpcSession.ts). Handlers take the raw
 // params, so nothing is validated or reshaped on the way in that the go-sdk would not.
-import { logLevels, type LogLevel } from "../../engine/dynamics.js";
+import { logLevels, type LogLevel } from "../../base/dynamics.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
-import { isObject as isObj } from "../../engine/isObject.js";
+import { isObject as isObj } from "../../base/isObject.js";
 import type { Log } from "../host/log.js";
 import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
 import { allVersions, supportedVersions } from "./protocolVersions.js";

@@ -6,11 +6,11 @@ import { logCall } from "./logCall.js";
 import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { RpcError } from "./rpcError.js";
-import { isObject } from "../../engine/isObject.js";
+import { isObject } from "../../base/isObject.js";
 import type { CallToRecord } from "../../journal/journal.js";
 import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";
 import { identifyCall } from "../auth/callIdentity.js";
-import type { CallOutcome } from "../../engine/types.js";
+import type { CallOutcome } from "../../base/types.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 import { callShared } from "../../store/sharedCall.js";
 

@@ -6,8 +6,8 @@
 // a notification is never answered. Transports only move bytes; they never look at methods.
 import type { IncomingHttpHeaders } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { Dynamics } from "../../engine/dynamics.js";
-import { isObject as isObj } from "../../engine/isObject.js";
+import type { Dynamics } from "../../base/dynamics.js";
+import { isObject as isObj } from "../../base/isObject.js";
 import type { TransportFault } from "../dynamics/faultWire.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";

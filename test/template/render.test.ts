@@ -2,10 +2,10 @@
 // values standing alone, text inside strings, missing arguments, time offsets, rounding and the
 // Dubai formats.
 import { describe, expect, it } from "vitest";
-import { ordinal } from "../../src/engine/dubaiTime.js";
-import { render } from "../../src/engine/render.js";
-import { compileTemplate } from "../../src/engine/template.js";
-import type { Json, RandomSource } from "../../src/engine/types.js";
+import { ordinal } from "../../src/base/dubaiTime.js";
+import { render } from "../../src/template/render.js";
+import { compileTemplate } from "../../src/template/template.js";
+import type { Json, RandomSource } from "../../src/base/types.js";
 
 // 2026-10-05T12:00:00Z, a Monday: the placeholder table's example instant (16:00 in Dubai).
 const NOW = Date.parse("2026-10-05T12:00:00Z");

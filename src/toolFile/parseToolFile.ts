@@ -4,10 +4,10 @@
 import matter from "gray-matter";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { JsonTextError, parseJson } from "./jsonText.js";
+import { JsonTextError, parseJson } from "../base/jsonText.js";
 import { scanStructure } from "./scanStructure.js";
 import { structuralLines } from "./structuralLines.js";
-import type { Block, Json, JsonObject, Problem, Scenario, ToolFile } from "./types.js";
+import type { Block, Json, JsonObject, Problem, Scenario, ToolFile } from "../base/types.js";
 
 // Front matter is data, never code: gray-matter would eval `---js` blocks with its default engines.
 const refuse = () => {

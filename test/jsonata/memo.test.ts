@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { compileExpression } from "../../src/state/expression.js";
-import { Memo, MEMO_LIMIT, memoized, pureFunctions, splitFunction } from "../../src/world/memo.js";
+import { compileExpression } from "../../src/jsonata/expression.js";
+import { Memo, MEMO_LIMIT, memoized, pureFunctions, splitFunction } from "../../src/jsonata/memo.js";
 import { World } from "../../src/world/world.js";
 
 const fn = (name: string, source: string) => ({ name, source, line: 1 });

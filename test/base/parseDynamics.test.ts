@@ -1,7 +1,7 @@
 // The `json dynamics` rules, one row per rule: what parses, and the exact problem (with the
 // line of the offending key) for what does not.
 import { describe, expect, it } from "vitest";
-import { parseDynamics } from "../../src/engine/dynamics.js";
+import { parseDynamics } from "../../src/base/dynamics.js";
 
 const ok: [string, string, object][] = [
   ["fixed delay", '{ "delayMs": 1500 }', { delayMs: 1500 }],
@@ -51,7 +51,7 @@ describe("the fault table of docs/latency-and-faults.md", () => {
       .split("\n")
       .slice(2)
       .map((row) => /^\| `([a-z0-9-]+)` \|/.exec(row)?.[1]);
-    const { faultKinds } = await import("../../src/engine/dynamics.js");
+    const { faultKinds } = await import("../../src/base/dynamics.js");
     expect(names).toEqual([...faultKinds]);
   });
 });

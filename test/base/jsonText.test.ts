@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { jsonErrorAt } from "../../src/engine/jsonErrorAt.js";
-import { JsonTextError, parseJson } from "../../src/engine/jsonText.js";
-import { compileTemplate } from "../../src/engine/template.js";
+import { jsonErrorAt } from "../../src/base/jsonErrorAt.js";
+import { JsonTextError, parseJson } from "../../src/base/jsonText.js";
+import { compileTemplate } from "../../src/template/template.js";
 
 describe("parseJson errors: the exact line and column, one line of text", () => {
   // [block text, 0-based line, message]

@@ -3,11 +3,10 @@
 // $world, clock and built-ins. The block is evaluated once per world: the closures it makes read
 // the call's state, world, clock and randomness from a cell set before each use.
 import jsonata from "jsonata";
-import type { Clock, Json, Problem, RandomSource } from "../engine/types.js";
+import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/types.js";
 import { builtinBindings } from "./builtins.js";
-import { defaultUserId } from "../engine/signedInUser.js";
+import { defaultUserId } from "../base/signedInUser.js";
 import { Memo, memoized, pureFunctions } from "./memo.js";
-import type { WorldFunctionSource } from "./parseWorldFile.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
@@ -22,6 +21,24 @@ interface Cell {
 /** `$state`, `$world` and `$user` in a function's source read the cell: `$state.x` -> `$__state().x`. */
 function throughCell(source: string): string {
   return source.replace(/\$state\b/g, "$__state()").replace(/\$world\b/g, "$__world()").replace(/\$user\b/g, "$__user()");
+}
+
+/** One world function as its file declares it. */
+export interface WorldFunctionSource {
+  name: string;
+  source: string;
+  /** Line of the jsonata block's first line of code. */
+  line: number;
+}
+
+/**
+ * What an expression reads of the world: `$world` and the world's functions. The world room's
+ * WorldSnapshot is one; the expression language knows no more of it.
+ */
+export interface ExpressionWorld {
+  /** `$world`: every data block's keys, merged. */
+  data: JsonObject;
+  library: Library | undefined;
 }
 
 export interface Library {

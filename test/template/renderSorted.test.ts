@@ -4,10 +4,10 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { render, renderSorted, rendersObject, type RenderContext } from "../../src/engine/render.js";
+import { render, renderSorted, rendersObject, type RenderContext } from "../../src/template/render.js";
 import { sortKeys } from "../../src/goJson/sortKeys.js";
-import { compileTemplate } from "../../src/engine/template.js";
-import type { Json, JsonObject, RandomSource } from "../../src/engine/types.js";
+import { compileTemplate } from "../../src/template/template.js";
+import type { Json, JsonObject, RandomSource } from "../../src/base/types.js";
 import type { WorldSnapshot } from "../../src/world/world.js";
 import { projectRoot, readFixtureRows } from "../catalog/fixturesTable.js";
 

@@ -1,7 +1,9 @@
 // One `{{...}}` expression of the placeholder table, parsed once when a template is compiled.
-import { compileExpression, ExpressionError, type Expression } from "../state/expression.js";
+import { compileExpression, ExpressionError, type Expression } from "../jsonata/expression.js";
 
-export type TimeFormat = "date" | "weekday" | "hhmm" | "daylabel";
+import type { TimeFormat } from "../base/dubaiTime.js";
+
+export type { TimeFormat };
 
 export type Placeholder =
   | { kind: "arg"; path: string[]; source: string }

@@ -6,7 +6,7 @@
 // its answer is kept per world version and per arguments. The rewrite stays in JSONata's public
 // language: four plain JS functions (`$__memoKey`, `$__memoHas`, `$__memoGet`, `$__memoPut`)
 // and the function's own body, evaluated only when no answer is kept.
-import type { WorldFunctionSource } from "./parseWorldFile.js";
+import type { WorldFunctionSource } from "./library.js";
 
 /** What makes a function's answer depend on more than its arguments and the world's data. */
 const IMPURE = /\$state\b|\$(now|millis|random|newId|secondsSince|eval|shuffle)\s*\(/;

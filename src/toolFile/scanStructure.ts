@@ -3,7 +3,7 @@
 // scan can give remark's answer; remark took about 20 ms per file, which made loading 2,000 files
 // take most of a minute. Anything the scan is not sure to read as remark does (inline markup in a
 // scenario heading, an indented fence, escapes in an info string, an unclosed fence, CR line
-// endings) returns undefined and the caller asks remark. test/engine/scanStructure.test.ts holds
+// endings) returns undefined and the caller asks remark. test/toolFile/scanStructure.test.ts holds
 // the two to the same answer.
 
 export interface StructureNode {

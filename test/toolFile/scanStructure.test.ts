@@ -6,8 +6,8 @@ import fc from "fast-check";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { scanStructure } from "../../src/engine/scanStructure.js";
-import { structuralLines } from "../../src/engine/structuralLines.js";
+import { scanStructure } from "../../src/toolFile/scanStructure.js";
+import { structuralLines } from "../../src/toolFile/structuralLines.js";
 import { runs } from "../reliability/arbitraries.js";
 
 interface Node {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unknownMatchKeys } from "../../src/check/matchKeys.js";
 import { Engine } from "../../src/engine/engine.js";
-import type { CallOutcome } from "../../src/engine/types.js";
+import type { CallOutcome } from "../../src/base/types.js";
 
 // additionalProperties is left open on purpose: a client could send "$user" as an argument.
 const whoami = `---
@@ -94,7 +94,7 @@ describe("$user in json match", () => {
 
 describe("withSignedInUser", () => {
   it("lays $user over the arguments as a data key, an argument named __proto__ kept as data too", async () => {
-    const { withSignedInUser } = await import("../../src/engine/signedInUser.js");
+    const { withSignedInUser } = await import("../../src/base/signedInUser.js");
     const args = JSON.parse('{"__proto__":{"polluted":true},"$user":"forged","a":1}') as Record<string, unknown>;
     const subject = withSignedInUser(args, "900000002");
     expect(Object.getPrototypeOf(subject)).toBe(Object.prototype);

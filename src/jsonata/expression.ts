@@ -3,12 +3,12 @@
 // function; results are turned back into plain JSON values before they reach a response.
 import { randomInt, randomUUID } from "node:crypto";
 import jsonata from "jsonata";
-import type { Clock, Json, RandomSource } from "../engine/types.js";
-import { Interned } from "../engine/interned.js";
-import { baseBindings } from "../world/library.js";
-import { BUILTIN_NAMES } from "../world/builtins.js";
-import { defaultUserId } from "../engine/signedInUser.js";
-import type { WorldSnapshot } from "../world/world.js";
+import type { Clock, Json, RandomSource } from "../base/types.js";
+import { Interned } from "../base/interned.js";
+import { baseBindings } from "./library.js";
+import { BUILTIN_NAMES } from "./builtins.js";
+import { defaultUserId } from "../base/signedInUser.js";
+import type { ExpressionWorld } from "./library.js";
 
 export class ExpressionError extends Error {}
 
@@ -19,7 +19,7 @@ export interface ExpressionScope {
   response?: Json;
   clock: Clock;
   /** `$world` and the world's functions; none outside a catalog (unit tests). */
-  world?: WorldSnapshot;
+  world?: ExpressionWorld;
   /** For `$newId`; ids are then deterministic in tests. */
   random?: RandomSource;
   /** Who the call acts for (`$user`): the signed-in user, else the default persona. */

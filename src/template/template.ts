@@ -1,9 +1,9 @@
 // A `json response` / `json error` block compiled once per file version into a tree of nodes,
 // so each call only walks the tree. Placeholders are resolved on the parsed JSON tree, never by
 // text substitution: an argument can change values, never the shape of a response.
-import { jsonError, JsonTextError, lineOf } from "./jsonText.js";
+import { jsonError, JsonTextError, lineOf } from "../base/jsonText.js";
 import { parsePlaceholder, PlaceholderError, type Placeholder } from "./placeholder.js";
-import type { Json } from "./types.js";
+import type { Json } from "../base/types.js";
 
 export type TemplateNode =
   | { t: "literal"; value: Json }

@@ -1,13 +1,13 @@
 // Render a compiled template for one call. Single pass: text an argument brings in is never
 // scanned again, so `{{uuid}}` inside an argument stays literal text.
-import { formatDubai, isoUtc } from "./dubaiTime.js";
+import { formatDubai, isoUtc } from "../base/dubaiTime.js";
 import { goKeyCompare } from "../goJson/keyOrder.js";
 import { sortKeys } from "../goJson/sortKeys.js";
 import type { Placeholder } from "./placeholder.js";
 import type { Template, TemplateNode } from "./template.js";
-import type { Clock, Json, RandomSource } from "./types.js";
-import { setOwn } from "./setOwn.js";
-import type { WorldSnapshot } from "../world/world.js";
+import type { Clock, Json, RandomSource } from "../base/types.js";
+import { setOwn } from "../base/setOwn.js";
+import type { ExpressionWorld } from "../jsonata/library.js";
 
 export interface RenderContext {
   args: Record<string, Json>;
@@ -18,7 +18,7 @@ export interface RenderContext {
   /** The answer already rendered, for `json then` operations. */
   response?: Json;
   /** `$world` and its functions, for `{{= ...}}` expressions. */
-  world?: WorldSnapshot;
+  world?: ExpressionWorld;
   /** Who the call acts for (`$user`); the default persona when unset. */
   user?: string;
   /**

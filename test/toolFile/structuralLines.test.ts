@@ -1,7 +1,7 @@
 // The parser hands remark only headings and fenced blocks; everything it reads must survive.
 import { describe, expect, it } from "vitest";
-import { parseToolFile } from "../../src/engine/parseToolFile.js";
-import { structuralLines } from "../../src/engine/structuralLines.js";
+import { parseToolFile } from "../../src/toolFile/parseToolFile.js";
+import { structuralLines } from "../../src/toolFile/structuralLines.js";
 
 describe("structuralLines", () => {
   it("keeps headings and fenced blocks, blanks the rest, keeps every line number", () => {

@@ -1,8 +1,8 @@
 // Functions every world function and tool-file expression may call beyond JSONata's own. They
 // are generic (geometry, ids, time), never about one domain: domain rules live in the catalog's
 // world files, where users can read and copy them. Time and randomness come from the call.
-import type { Clock, RandomSource } from "../engine/types.js";
-import { isoUtc } from "../engine/dubaiTime.js";
+import type { Clock, RandomSource } from "../base/types.js";
+import { isoUtc } from "../base/dubaiTime.js";
 
 const EARTH_RADIUS_KM = 6371.0088;
 

@@ -1,6 +1,7 @@
 // Time formatting for placeholders. Asia/Dubai has been UTC+4 with no daylight saving since
 // 1970, so a fixed offset gives the same answer as the tz database without Intl's cost.
-import type { TimeFormat } from "./placeholder.js";
+/** How a time placeholder is written: `{{now:date}}`, `{{now:weekday}}`, `{{now:hhmm}}`, `{{now:daylabel}}`. */
+export type TimeFormat = "date" | "weekday" | "hhmm" | "daylabel";
 
 const DUBAI_OFFSET_MS = 4 * 3_600_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
