@@ -1,11 +1,11 @@
-// Acceptance test 11, the scenario honesty check: every scenario of every tool rendered as if
-// forced (no selection, no input validation) with sample arguments, and validated against the
-// tool's real output schema (formats on).
+// The scenario honesty check: every scenario of every tool rendered as if forced (no selection,
+// no input validation) with sample arguments, through the stages a call runs, and validated
+// against the tool's real output schema (formats on).
 import { Catalog } from "../engine/catalog.js";
 import { systemRandom } from "../engine/engine.js";
 import type { LoadedTool } from "../engine/loadTool.js";
 import path from "node:path";
-import { render } from "../template/render.js";
+import { makeResult, renderAnswer } from "../engine/answerStages.js";
 import { World, WORLD_FOLDER, type WorldSnapshot } from "../world/world.js";
 import { isDefaultScenario } from "../engine/select.js";
 import type { Clock, Json, JsonObject, Problem } from "../base/types.js";
@@ -53,25 +53,27 @@ function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject, world: W
     let value: Json;
     const argObject = (isObject(args) ? args : {}) as JsonObject;
     const state = scenario.state ? sampleState(initial, scenario) : undefined;
+    // The stages a call runs after selection (engine/answerStages.ts): forced here, so every
+    // scenario is proven, with sample arguments instead of a client's.
     try {
-      value = render(scenario.template, { args: argObject, clock, random: systemRandom, state, world });
+      value = renderAnswer(tool, scenario, { args: argObject, clock, random: systemRandom, state, world });
     } catch (err) {
       at(scenario.blockLine, `scenario "${scenario.name}" does not render: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
     if (state) problems.push(...checkScenarioState(tool, scenario, argObject, state, value, clock, systemRandom, world));
     if (scenario.isError) continue;
-    if (!isObject(value)) {
+    const made = makeResult(tool, scenario, value);
+    if (made.notAnObject) {
       at(scenario.blockLine, `scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
       continue;
     }
-    const mismatch = tool.validators.outputError(value);
-    if (scenario.dynamics?.fault === "invalid-output") {
-      if (!mismatch) at(scenario.dynamics.line, `scenario "${scenario.name}" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)`);
-    } else if (mismatch) {
+    if (made.breaksOnPurpose) {
+      if (!made.mismatch) at(scenario.dynamics?.line ?? scenario.blockLine, `scenario "${scenario.name}" declares the invalid-output fault but its response validates against outputSchema (make it break the schema, or drop the fault)`);
+    } else if (made.mismatch) {
       // At the offending key's line, where the block's text is kept (it always is under --check).
-      const offset = block ? keyLine(block.value, mismatch.path) : 0;
-      at(scenario.blockLine + offset, `scenario "${scenario.name}" response does not validate against outputSchema: ${mismatch.message}`);
+      const offset = block ? keyLine(block.value, made.mismatch.path) : 0;
+      at(scenario.blockLine + offset, `scenario "${scenario.name}" response does not validate against outputSchema: ${made.mismatch.message}`);
     }
   }
   return problems;

@@ -3,9 +3,8 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
 import { goQuote } from "./goFmtVerbs.js";
-import { goMarshal, stringifyDeep } from "../goJson/encode.js";
-import { goMarshalFinal } from "../goJson/marshalled.js";
-import { render, renderSorted, rendersObject } from "../template/render.js";
+import { stringifyDeep } from "../goJson/encode.js";
+import { errorResult, makeResult, renderAnswer } from "./answerStages.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift, ToolCallResult } from "../base/types.js";
 import path from "node:path";
@@ -21,8 +20,6 @@ import type { SelectionContext } from "./select.js";
 import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
-import { sortKeys } from "../goJson/sortKeys.js";
-import { goValidationReason } from "./goValidation.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -54,10 +51,6 @@ const nothingForced: Forcing = { choose: () => ({ warnings: [] }) };
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.message}`;
-}
-
-function errorResult(text: string): ToolCallResult {
-  return { content: [{ type: "text", text }], isError: true };
 }
 
 /**
@@ -143,21 +136,8 @@ export class Engine {
 
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
   callTool(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome {
-    return this.callToolUnless(name, rawArgs, call, false) as CallOutcome;
-  }
-
-  /**
-   * callTool for a caller that cannot play `json dynamics` (the HTTP fast path): undefined when
-   * some scenario of the tool's file declares them, with nothing decided, used up or changed.
-   * One look at the file serves both the question and the call (a second stat was 6% of a call).
-   */
-  callToolWithoutDynamics(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome | undefined {
-    return this.callToolUnless(name, rawArgs, call, true);
-  }
-
-  private callToolUnless(name: string, rawArgs: unknown, call: CallContext, declineDynamics: boolean): CallOutcome | undefined {
     try {
-      return this.answer(name, rawArgs, call, declineDynamics);
+      return this.answer(name, rawArgs, call);
     } catch (err) {
       // Last line of defence: a bug or an exotic input costs this call, never the server.
       const text = `careem-mcp could not answer ${name}: ${err instanceof Error ? err.message : String(err)}`;
@@ -179,7 +159,7 @@ export class Engine {
     return { key, context: { clock, state: read, world: this.world.snapshot(), user: call.userId }, doc: read };
   }
 
-  private answer(name: string, rawArgs: unknown, call: CallContext, declineDynamics: boolean): CallOutcome | undefined {
+  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
     if (entry.kind === "broken") {
@@ -187,7 +167,6 @@ export class Engine {
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] };
     }
     const tool = entry.result.tool;
-    if (declineDynamics && tool.scenarios.some((s) => s.dynamics !== undefined)) return undefined;
     const warnings: string[] = [];
     // Missing or null arguments count as {}, as the go-sdk takes missing ones. (On null with a
     // schema default the go-sdk v1.6.1 panics; answering as for {} is a listed parity difference.)
@@ -218,12 +197,9 @@ export class Engine {
 
     const renderContext = { args: argObject, clock: state.context.clock, random: this.random, state: scenario.state?.readsState ? state.doc() : undefined, world: state.context.world, user: call.userId,
       ...(this.onEmptyPlaceholder && { onEmptyInText: (placeholder: string) => this.onEmptyPlaceholder?.({ tool: name, scenario: scenario.name, placeholder }) }) };
-    // With an outputSchema the go-sdk re-marshals the output through a Go map: keys sorted at
-    // every depth. Rendered in that order straight away where the answer is an object.
-    const sorted = !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);
     let value: Json;
     try {
-      value = sorted ? renderSorted(scenario.template, renderContext) : render(scenario.template, renderContext);
+      value = renderAnswer(tool, scenario, renderContext);
     } catch (err) {
       const text = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" could not render: ${err instanceof Error ? err.message : String(err)}`;
       return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
@@ -236,30 +212,15 @@ export class Engine {
         return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
       }
     }
-    let result: ToolCallResult;
-    let rpcError: { code: number; message: string } | undefined;
-    if (scenario.isError) {
-      result = errorResult(typeof value === "string" ? value : goMarshal(value));
-    } else if (isObject(value)) {
-      const problem = tool.validators.checkOutput(value);
-      // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
-      if (problem && scenario.dynamics?.fault !== "invalid-output") {
-        warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" output does not match outputSchema: ${problem}`);
-        // Only what go-sdk's validator refuses: it does not check `format` (Ajv here does, for --check and the log).
-        const goReason = goValidationReason(tool.definition.outputSchema as JsonObject, value);
-        if (goReason !== null) rpcError = { code: 0, message: `validating tool output: ${goReason}` };
-      }
-      const output = (sorted || tool.definition.outputSchema === undefined ? value : sortKeys(value)) as JsonObject;
-      // Final from here on: the answer's encoder reuses this text for structuredContent.
-      result = { content: [{ type: "text", text: goMarshalFinal(output) }], structuredContent: output, isError: false };
-    } else {
-      warnings.push(`${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}" response is not a JSON object (structured output must be an object)`);
-      result = { content: [{ type: "text", text: goMarshal(value) }], isError: false };
-    }
-    result = withResultFault(result, scenario.dynamics);
+    const made = makeResult(tool, scenario, value);
+    const where = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}"`;
+    if (made.notAnObject) warnings.push(`${where} response is not a JSON object (structured output must be an object)`);
+    // A scenario declaring the invalid-output fault breaks its schema on purpose (--check insists on it).
+    if (made.mismatch && !made.breaksOnPurpose) warnings.push(`${where} output does not match outputSchema: ${made.mismatch.message}`);
+    const result = withResultFault(made.result, scenario.dynamics);
     const outcome: CallOutcome = { kind: "result", result, tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings, ...(scenario.dynamics && { dynamics: scenario.dynamics }) };
     if (forced) outcome.forced = forced;
-    if (rpcError) outcome.rpcError = rpcError;
+    if (made.rpcError) outcome.rpcError = made.rpcError;
     if (selection.selectedBy === "default") outcome.closest = () => closestMiss(tool.scenarios, withSignedInUser(argObject, call.userId));
     return outcome;
   }

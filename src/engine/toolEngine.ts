@@ -2,4 +2,4 @@
 // stand-in can serve calls without a catalog on disk.
 import type { Engine } from "./engine.js";
 
-export type ToolEngine = Pick<Engine, "listTools" | "callTool" | "problems" | "fingerprint" | "callToolWithoutDynamics">;
+export type ToolEngine = Pick<Engine, "listTools" | "callTool" | "problems" | "fingerprint">;

@@ -158,3 +158,16 @@ describe("ARCHITECTURE.md names every folder of src/", () => {
     expect(text, `add a row for \`${folder}/\` to ARCHITECTURE.md's table of rooms`).toContain(`\`${folder}/\``);
   });
 });
+
+describe("--check has no pipeline of its own", () => {
+  it("renders and checks outputs only through the stages a call runs (engine/answerStages.ts)", () => {
+    const reaches: string[] = [];
+    for (const file of filesOf("check")) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const spec of specifiers(text)) if (/template\/render\.js$|engine\/validators\.js$/.test(spec)) reaches.push(`${path.basename(file)} imports ${spec}`);
+      if (/\.(outputError|checkOutput)\(/.test(text)) reaches.push(`${path.basename(file)} validates an output itself`);
+    }
+    expect(filesOf("check").some((f) => fs.readFileSync(f, "utf8").includes("answerStages.js"))).toBe(true);
+    expect(reaches).toEqual([]);
+  });
+});
