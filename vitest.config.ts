@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * 20 s) last, alone on one worker at the end. Only the order depends on this list.
  */
 const slowest = [
-  "test/dynamics/dynamics.test.ts",
+  "test/server/dynamics/dynamics.test.ts",
   "test/walk/catalog.test.ts",
   "test/service/rides.test.ts",
   "test/service/travel.test.ts",

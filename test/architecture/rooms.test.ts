@@ -171,3 +171,29 @@ describe("--check has no pipeline of its own", () => {
     expect(reaches).toEqual([]);
   });
 });
+
+describe("test/ mirrors src/", () => {
+  // Folders of black-box suites (they drive the whole server, a spawned process or the catalog)
+  // and of shared fixtures; every other folder of test/ holds the unit tests of the src/ room
+  // of the same path.
+  const SUITES = ["architecture", "browser", "catalog", "deploy", "docs", "fixtures", "journeys", "parity", "reliability", "service", "transports", "upstream"];
+  const testRoot = path.join(projectRoot, "test");
+  const folders = (root: string, under = "") =>
+    fs
+      .readdirSync(path.join(root, under), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => path.join(under, d.name).split(path.sep).join("/"));
+
+  it.each(folders(testRoot).filter((f) => !SUITES.includes(f)).flatMap((f) => (f === "server" ? folders(testRoot, "server") : [f])))("test/%s/ is a room of src/", (folder) => {
+    expect(fs.existsSync(path.join(src, folder)), `move test/${folder}/ under the src/ room it tests, or list it as a suite in ARCHITECTURE.md and here`).toBe(true);
+  });
+
+  it("ARCHITECTURE.md names each suite", () => {
+    const text = fs.readFileSync(path.join(projectRoot, "ARCHITECTURE.md"), "utf8");
+    expect(SUITES.filter((suite) => !text.includes(`\`test/${suite}/\``))).toEqual([]);
+  });
+
+  it("test/server/ holds only folders", () => {
+    expect(fs.readdirSync(path.join(testRoot, "server")).filter((f) => f.endsWith(".ts"))).toEqual([]);
+  });
+});

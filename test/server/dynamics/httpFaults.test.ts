@@ -3,10 +3,10 @@
 // carried the call instead of its 202.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaults } from "../../src/config.js";
-import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
-import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
-import { initializeBody, mcpHeaders, openSseStream, rawHttp, sseMessages } from "../transports/rawHttp.js";
+import { defaults } from "../../../src/config.js";
+import { listenHttp, type HttpHost } from "../../../src/server/http/http.js";
+import { copyCatalog, fixturesDir, type TempCatalog } from "../../transports/catalog.js";
+import { initializeBody, mcpHeaders, openSseStream, rawHttp, sseMessages } from "../../transports/rawHttp.js";
 
 let host: HttpHost;
 let catalog: TempCatalog;

@@ -1,9 +1,9 @@
 // The go-sdk decoder's words, one row per input measured against the parity twin (go-sdk v1.6.1
 // over streamable HTTP: the text after `malformed payload: `), plus what it accepts.
 import { afterEach, describe, expect, it } from "vitest";
-import { goDecode } from "../../src/server/wire/goDecode.js";
-import { paramsProblem } from "../../src/server/wire/goParams.js";
-import { useProfile } from "../../src/server/profiles/profiles.js";
+import { goDecode } from "../../../src/server/wire/goDecode.js";
+import { paramsProblem } from "../../../src/server/wire/goParams.js";
+import { useProfile } from "../../../src/server/profiles/profiles.js";
 
 const refused: [string, string][] = [
   ['{"jsonrpc":"2.0","id":2,"method":', "unmarshaling jsonrpc message: unexpected EOF"],

@@ -5,8 +5,8 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CallToolResultSchema, ErrorCode, LoggingMessageNotificationSchema, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
-import { allTransports, type Connection, type Served, type TransportUnderTest } from "../transports/transports.js";
+import { copyCatalog, fixturesDir, type TempCatalog } from "../../transports/catalog.js";
+import { allTransports, type Connection, type Served, type TransportUnderTest } from "../../transports/transports.js";
 
 const dynamicsCatalog = path.join(fixturesDir, "dynamics", "tools");
 

@@ -1,6 +1,6 @@
 // Tool notes on the dashboard: markdown rendered, raw HTML and script never passed through.
 import { describe, expect, it } from "vitest";
-import { notesOf, renderNotes } from "../../src/server/local/renderNotes.js";
+import { notesOf, renderNotes } from "../../../src/server/local/renderNotes.js";
 
 describe("renderNotes", () => {
   it("renders GitHub tables and code, headings moved under the page's own", () => {

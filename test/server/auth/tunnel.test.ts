@@ -3,10 +3,10 @@
 // tunnel's forwarded name and scheme) is what discovery, the issuer and the resource name.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaults, type Config } from "../../src/config.js";
-import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
-import { projectRoot, spawnServer, tempCatalog } from "../reliability/spawnServer.js";
-import { initializeBody, mcpHeaders, rawHttp } from "../transports/rawHttp.js";
+import { defaults, type Config } from "../../../src/config.js";
+import { listenHttp, type HttpHost } from "../../../src/server/http/http.js";
+import { projectRoot, spawnServer, tempCatalog } from "../../reliability/spawnServer.js";
+import { initializeBody, mcpHeaders, rawHttp } from "../../transports/rawHttp.js";
 
 const tunnel = "abc123.ngrok-free.app";
 let catalog: ReturnType<typeof tempCatalog>;

@@ -3,12 +3,12 @@
 // dynamics timer injected: time moves only when the test says so.
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Engine, systemRandom } from "../../src/engine/engine.js";
-import { OverridesReader } from "../../src/overrides/overridesFile.js";
-import type { Timer } from "../../src/server/dynamics/timer.js";
-import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
-import type { Reply, RpcSession } from "../../src/server/wire/rpcSession.js";
-import { copyCatalog, fixturesDir, type TempCatalog } from "../transports/catalog.js";
+import { Engine, systemRandom } from "../../../src/engine/engine.js";
+import { OverridesReader } from "../../../src/overrides/overridesFile.js";
+import type { Timer } from "../../../src/server/dynamics/timer.js";
+import { createMcpSession } from "../../../src/server/mcp/mcpSession.js";
+import type { Reply, RpcSession } from "../../../src/server/wire/rpcSession.js";
+import { copyCatalog, fixturesDir, type TempCatalog } from "../../transports/catalog.js";
 
 let catalog: TempCatalog;
 let session: RpcSession;

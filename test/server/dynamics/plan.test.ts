@@ -1,10 +1,10 @@
 // planDynamics, one row per rule: scaling, ranges, when progress and log messages are sent and
 // at which moments, hangs. And play(), driven by a fake timer: nothing here sleeps.
 import { describe, expect, it } from "vitest";
-import type { Dynamics } from "../../src/base/dynamics.js";
-import { hangLimitMs, isInstant, planDynamics, type PlanInput } from "../../src/server/dynamics/plan.js";
-import { play } from "../../src/server/dynamics/play.js";
-import type { Timer } from "../../src/server/dynamics/timer.js";
+import type { Dynamics } from "../../../src/base/dynamics.js";
+import { hangLimitMs, isInstant, planDynamics, type PlanInput } from "../../../src/server/dynamics/plan.js";
+import { play } from "../../../src/server/dynamics/play.js";
+import type { Timer } from "../../../src/server/dynamics/timer.js";
 
 const random = { int: (min: number, max: number) => Math.floor((min + max) / 2), uuid: () => "u" };
 const base: PlanInput = { scale: 1, random };

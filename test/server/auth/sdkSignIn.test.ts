@@ -8,8 +8,8 @@ import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
-import { assertBuilt } from "../transports/transports.js";
+import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../../reliability/spawnServer.js";
+import { assertBuilt } from "../../transports/transports.js";
 import { autoApproved, MemoryOAuthClient, throughPage } from "./oauthClient.js";
 
 type Catalog = ReturnType<typeof tempCatalog>;

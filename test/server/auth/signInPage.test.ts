@@ -1,6 +1,6 @@
 // The sign-in page shows what a client registered about itself: data, never markup.
 import { describe, expect, it } from "vitest";
-import { signInPage } from "../../src/server/auth/signInPage.js";
+import { signInPage } from "../../../src/server/auth/signInPage.js";
 
 describe("sign-in page", () => {
   it("escapes the client's name, the resource and the request id", () => {

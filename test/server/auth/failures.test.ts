@@ -11,11 +11,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
-import { defaults, type Config } from "../../src/config.js";
-import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
-import { projectRoot, tempCatalog } from "../reliability/spawnServer.js";
-import { initializeBody, mcpHeaders, rawHttp, sseMessages } from "../transports/rawHttp.js";
-import { assertBuilt, cli } from "../transports/transports.js";
+import { defaults, type Config } from "../../../src/config.js";
+import { listenHttp, type HttpHost } from "../../../src/server/http/http.js";
+import { projectRoot, tempCatalog } from "../../reliability/spawnServer.js";
+import { initializeBody, mcpHeaders, rawHttp, sseMessages } from "../../transports/rawHttp.js";
+import { assertBuilt, cli } from "../../transports/transports.js";
 import { autoApproved, MemoryOAuthClient, throughPage } from "./oauthClient.js";
 
 let catalog: ReturnType<typeof tempCatalog>;

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
-import { runCliInProcess } from "../cli/runCliInProcess.js";
+import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../../reliability/spawnServer.js";
+import { runCliInProcess } from "../../cli/runCliInProcess.js";
 
 let catalog: ReturnType<typeof tempCatalog>;
 let pageServer: SpawnedServer;

@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaults } from "../../src/config.js";
-import { listenHttp, type HttpHost } from "../../src/server/http/http.js";
-import { copyCatalog, type TempCatalog } from "../transports/catalog.js";
-import { rawHttp } from "../transports/rawHttp.js";
+import { defaults } from "../../../src/config.js";
+import { listenHttp, type HttpHost } from "../../../src/server/http/http.js";
+import { copyCatalog, type TempCatalog } from "../../transports/catalog.js";
+import { rawHttp } from "../../transports/rawHttp.js";
 
 let catalog: TempCatalog;
 let host: HttpHost;

@@ -8,17 +8,17 @@ import type { IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { refuseBeforeBody } from "../../src/server/goWire/goHttp.js";
-import { goDecode } from "../../src/server/wire/goDecode.js";
-import { Engine } from "../../src/engine/engine.js";
-import { OverridesReader } from "../../src/overrides/overridesFile.js";
-import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
-import { changeTable, profiles, releases, useProfile, type ChangeId, type ProfileName } from "../../src/server/profiles/profiles.js";
-import { copyCatalog, type TempCatalog } from "../transports/catalog.js";
-import { initializeBody, mcpHeaders, rawHttp, readStreamUntil } from "../transports/rawHttp.js";
-import { spawnServer } from "../reliability/spawnServer.js";
+import { refuseBeforeBody } from "../../../src/server/goWire/goHttp.js";
+import { goDecode } from "../../../src/server/wire/goDecode.js";
+import { Engine } from "../../../src/engine/engine.js";
+import { OverridesReader } from "../../../src/overrides/overridesFile.js";
+import { createMcpSession } from "../../../src/server/mcp/mcpSession.js";
+import { changeTable, profiles, releases, useProfile, type ChangeId, type ProfileName } from "../../../src/server/profiles/profiles.js";
+import { copyCatalog, type TempCatalog } from "../../transports/catalog.js";
+import { initializeBody, mcpHeaders, rawHttp, readStreamUntil } from "../../transports/rawHttp.js";
+import { spawnServer } from "../../reliability/spawnServer.js";
 // @ts-expect-error: the measurements' change table is plain JavaScript (parity/ is not compiled).
-import { changes as measured } from "../../parity/profiles/changes.mjs";
+import { changes as measured } from "../../../parity/profiles/changes.mjs";
 
 let catalog: TempCatalog;
 let engine: Engine;
