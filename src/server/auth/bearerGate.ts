@@ -8,8 +8,8 @@
 // - Anything else passes, and the call answers with production's per-call texts (callIdentity.ts).
 import type { NextFunction, Request, Response } from "express";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { ErrorCodes } from "../mcp/rpcError.js";
-import { sendRpcError } from "../http/sendRpcError.js";
+import { ErrorCodes } from "../wire/rpcError.js";
+import { sendRpcError } from "../wire/sendRpcError.js";
 import type { LocalAuthProvider } from "./localAuthProvider.js";
 import { unverifiedSubject } from "./jwtSubject.js";
 

@@ -4,7 +4,7 @@
 // and forwards plain HTTP, but the client must be told https. Nobody else's X-Forwarded-* is read.
 import type { Request } from "express";
 import type { Config } from "../../config.js";
-import { hostnameOf, isAllowedName } from "../http/hostCheck.js";
+import { hostnameOf, isAllowedName } from "../origin/hostCheck.js";
 
 function first(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;

@@ -2,7 +2,7 @@
 // JSON-RPC error answer is the whole HTTP answer, as JSON with a status of its own: 404 for
 // method not found, 400 for invalid params, a missing client capability or an unsupported
 // version. Any other error, and every result, still travels in the event stream.
-import { eraVersion } from "../mcp/protocolVersions.js";
+import { eraVersion } from "./protocolVersions.js";
 import { served } from "../profiles/profiles.js";
 
 const statusOf: Readonly<Record<number, number>> = { [-32601]: 404, [-32602]: 400, [-32021]: 400, [-32022]: 400 };

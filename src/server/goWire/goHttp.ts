@@ -2,10 +2,10 @@
 // order: Host (DNS rebinding), Content-Type, Accept, unknown session, DELETE and GET without a
 // session, other methods, MCP-Protocol-Version. go-sdk v1.6.1 mcp/streamable.go, measured by the
 // parity twin; v1.7.0's stateless handler checks the version first (refuseStateless). The texts
-// are in wire/wireError.ts.
+// are in goWire/wireError.ts.
 import type { IncomingMessage } from "node:http";
-import { eraVersion, supportedVersions } from "../mcp/protocolVersions.js";
-import { refusals, type WireError } from "../wire/wireError.js";
+import { eraVersion, supportedVersions } from "./protocolVersions.js";
+import { refusals, type WireError } from "./wireError.js";
 import { served } from "../profiles/profiles.js";
 
 /** The media type as Go's mime.ParseMediaType reads it ("" when it refuses the header). */

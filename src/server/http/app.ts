@@ -2,11 +2,11 @@
 // Every refusal is JSON; express's default HTML error pages never reach a client.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { cors } from "./cors.js";
-import { hostCheck } from "./hostCheck.js";
+import { hostCheck } from "../origin/hostCheck.js";
 import { installAuth } from "../auth/installAuth.js";
 import { publicOrigin } from "../auth/publicOrigin.js";
 import type { HostContext } from "./hostContext.js";
-import { sendRpcError } from "./sendRpcError.js";
+import { sendRpcError } from "../wire/sendRpcError.js";
 import { siteRoutes } from "./siteRoutes.js";
 import { messagesPath, sseRoutes } from "./sseRoutes.js";
 import type { McpHandler } from "./streamable.js";

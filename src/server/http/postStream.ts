@@ -5,7 +5,7 @@
 // a scenario declares are played here, on this POST's own wire.
 import type { ServerResponse } from "node:http";
 import type { Dynamics } from "../../base/dynamics.js";
-import { halfOf, isStatusFault, statusAnswer, type TransportFault } from "../dynamics/faultWire.js";
+import { halfOf, isStatusFault, statusAnswer, type TransportFault } from "../wire/faultWire.js";
 import type { Log } from "../host/log.js";
 import type { Reply } from "../wire/rpcSession.js";
 import { CORS } from "./cors.js";

@@ -4,7 +4,7 @@
 // JSON-RPC error naming the request's id, as application/json.
 import type { ServerResponse } from "node:http";
 import { goMessageText } from "../goWire/goWire.js";
-import type { WireError } from "../wire/wireError.js";
+import type { WireError } from "../goWire/wireError.js";
 import { CORS } from "./cors.js";
 
 export function sendWireError(res: ServerResponse, err: WireError, id?: unknown): void {

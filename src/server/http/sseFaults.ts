@@ -5,7 +5,7 @@
 // session ends), a malformed answer is half an event on the stream, and an expired session ends
 // after the answer.
 import type { ServerResponse } from "node:http";
-import { halfOf, isStatusFault, statusAnswer } from "../dynamics/faultWire.js";
+import { halfOf, isStatusFault, statusAnswer } from "../wire/faultWire.js";
 import type { Log } from "../host/log.js";
 import type { Reply } from "../wire/rpcSession.js";
 import { CORS } from "./cors.js";

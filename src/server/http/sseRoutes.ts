@@ -9,14 +9,14 @@ import { Router, type Request } from "express";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { sessionFor, type HostContext } from "./hostContext.js";
-import { allowsHost } from "./hostCheck.js";
+import { allowsHost } from "../origin/hostCheck.js";
 import { baseMediaType } from "../goWire/goHttp.js";
 import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
 import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
 import { checkRequest } from "../wire/methods.js";
-import { refusals } from "../wire/wireError.js";
+import { refusals } from "../goWire/wireError.js";
 import type { RpcSession } from "../wire/rpcSession.js";
 import { sseReply } from "./sseFaults.js";
 

@@ -12,15 +12,15 @@ import type { OpenSession } from "../host/sessionRegistry.js";
 import { sessionFor, type HostContext } from "./hostContext.js";
 import { refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
 import { eraErrorStatus } from "../goWire/eraStatus.js";
-import { allowsHost } from "./hostCheck.js";
+import { allowsHost } from "../origin/hostCheck.js";
 import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
 import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
 import { served } from "../profiles/profiles.js";
-import { eraVersion } from "../mcp/protocolVersions.js";
+import { eraVersion } from "../goWire/protocolVersions.js";
 import { checkPost, type PostHeaders, type PostRefusal } from "../wire/postChecks.js";
-import { refusals } from "../wire/wireError.js";
+import { refusals } from "../goWire/wireError.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
 import { PostStream, sseHeaders } from "./postStream.js";
 

@@ -4,7 +4,7 @@
 // own gets 403; and a write must be `Content-Type: application/json` (415), which a plain HTML
 // form cannot send and a cross-site fetch cannot send without a preflight we never approve.
 import type { NextFunction, Request, Response } from "express";
-import { hostnameOf, isLoopbackName } from "../http/hostCheck.js";
+import { hostnameOf, isLoopbackName } from "../origin/hostCheck.js";
 
 const writes = new Set(["PUT", "DELETE", "POST", "PATCH"]);
 

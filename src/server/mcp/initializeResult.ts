@@ -1,6 +1,6 @@
 // The initialize answer, exactly as production's: built in full here so nothing
 // (title, instructions) is added. Free of the SDK, so stdio can answer it before loading the SDK.
-import { negotiateVersion } from "./protocolVersions.js";
+import { negotiateVersion } from "../goWire/protocolVersions.js";
 
 export const capabilities = { tools: { listChanged: true }, resources: { listChanged: true }, logging: {} };
 

@@ -6,14 +6,14 @@ import type { ToolEngine } from "../../engine/toolEngine.js";
 import { isObject as isObj } from "../../base/isObject.js";
 import type { Log } from "../host/log.js";
 import { capabilities, initializeResult, serverInfoFor } from "./initializeResult.js";
-import { allVersions, supportedVersions } from "./protocolVersions.js";
-import { ErrorCodes, RpcError } from "./rpcError.js";
+import { allVersions, supportedVersions } from "../goWire/protocolVersions.js";
+import { ErrorCodes, RpcError } from "../wire/rpcError.js";
 import { toolsCall, type ToolsCallContext } from "./toolsCall.js";
 import { toolListText } from "./toolListText.js";
 import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetResource.js";
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
 import { RpcSession, type Handler } from "../wire/rpcSession.js";
-import { metaKeys } from "../wire/wireError.js";
+import { metaKeys } from "../goWire/wireError.js";
 import { served } from "../profiles/profiles.js";
 
 export interface McpSessionOptions {

@@ -5,7 +5,7 @@ import type { CallExtra } from "../wire/rpcSession.js";
 import { logCall } from "./logCall.js";
 import type { Log } from "../host/log.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
-import { RpcError } from "./rpcError.js";
+import { RpcError } from "../wire/rpcError.js";
 import { isObject } from "../../base/isObject.js";
 import type { CallToRecord } from "../../journal/journal.js";
 import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";

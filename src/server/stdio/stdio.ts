@@ -11,7 +11,7 @@ import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { goDecode } from "../wire/goDecode.js";
-import { refusals, type WireError } from "../wire/wireError.js";
+import { refusals, type WireError } from "../goWire/wireError.js";
 import { limitLines } from "./stdioLines.js";
 import { stdioReply } from "./stdioFaults.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";

@@ -3,7 +3,7 @@
 // an expired session is the answer, then the process gone; an HTTP status becomes a JSON-RPC
 // error carrying it (there is no HTTP).
 import type { Log } from "../host/log.js";
-import { halfOf, isStatusFault, statusAsRpcError } from "../dynamics/faultWire.js";
+import { halfOf, isStatusFault, statusAsRpcError } from "../wire/faultWire.js";
 import type { Reply } from "../wire/rpcSession.js";
 
 /** `id`: the request's id, which a status fault's JSON-RPC error answers. */

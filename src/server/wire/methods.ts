@@ -1,7 +1,7 @@
 // The methods the go-sdk server knows (mcp/shared.go serverMethodInfos): whether each is a
 // notification and whether it may come without params. Its checkRequest refuses anything else
 // before a handler runs; the streamable HTTP handler runs it on every message of a POST first.
-import { refusals, type WireError } from "./wireError.js";
+import { refusals, type WireError } from "../goWire/wireError.js";
 import { served } from "../profiles/profiles.js";
 
 interface MethodInfo {

@@ -3,11 +3,11 @@
 // checkRequest, then, from v1.7.0, the 2026-07-28 era's version checks on it (the header against
 // the `_meta` version; a stateful server refuses the era there, server/discover excepted), then
 // validateMcpHeaders on a lone message (Mcp-Method, Mcp-Name). The texts are in wireError.ts.
-import { eraVersion } from "../mcp/protocolVersions.js";
+import { eraVersion } from "../goWire/protocolVersions.js";
 import { served } from "../profiles/profiles.js";
 import { mistyped } from "./goDecode.js";
 import { checkRequest, methodInfo } from "./methods.js";
-import { metaKeys, refusals, type WireError } from "./wireError.js";
+import { metaKeys, refusals, type WireError } from "../goWire/wireError.js";
 
 type Message = Record<string, unknown>;
 

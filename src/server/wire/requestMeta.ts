@@ -2,11 +2,11 @@
 // protocol version of the 2026-07-28 era follows the sessionless protocol, and its `_meta` must
 // carry what initialize would have said. Checked before the method is (server.go handle); the
 // words are in wireError.ts.
-import { allVersions, eraVersion } from "../mcp/protocolVersions.js";
+import { allVersions, eraVersion } from "../goWire/protocolVersions.js";
 import { served } from "../profiles/profiles.js";
 import { mistyped } from "./goDecode.js";
 import { metaOf } from "./postChecks.js";
-import { metaKeys, refusals, type WireError } from "./wireError.js";
+import { metaKeys, refusals, type WireError } from "../goWire/wireError.js";
 
 export type RequestMeta = { newProtocol: false } | { newProtocol: true; version: string } | { refusal: WireError };
 

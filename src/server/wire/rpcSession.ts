@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Dynamics } from "../../base/dynamics.js";
 import { isObject as isObj } from "../../base/isObject.js";
-import type { TransportFault } from "../dynamics/faultWire.js";
+import type { TransportFault } from "./faultWire.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";
 
@@ -18,7 +18,7 @@ function servedBeforeInitialize(method: string): boolean {
   return served("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
 }
 import { paramsCoded, paramsProblem } from "./goParams.js";
-import { metaKeys, refusals, rpcErrorOf } from "./wireError.js";
+import { metaKeys, refusals, rpcErrorOf } from "../goWire/wireError.js";
 import { requestMeta } from "./requestMeta.js";
 import { served } from "../profiles/profiles.js";
 

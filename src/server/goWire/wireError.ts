@@ -3,7 +3,7 @@
 // JSON-RPC code; each transport renders it one way: /mcp and /messages as Go's http.Error
 // (text/plain, the text and a newline), stdio as a JSON-RPC error with id null, and an answer to
 // a request as a JSON-RPC error inside the response (`rpc` refusals).
-import { supportedVersions } from "../mcp/protocolVersions.js";
+import { supportedVersions } from "./protocolVersions.js";
 import { served } from "../profiles/profiles.js";
 
 export class WireError extends Error {

@@ -4,8 +4,8 @@
 // `--allowed-host` names it, and every other name still gets 403.
 import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { protocolErrors } from "../mcp/protocolErrors.js";
-import { sendProtocolError } from "./sendRpcError.js";
+import { protocolErrors } from "../wire/protocolErrors.js";
+import { sendProtocolError } from "../wire/sendRpcError.js";
 
 export function isLoopbackName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, "");
