@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "../base/displayPath.js";
+import { readNoFollow } from "../base/readNoFollow.js";
 import { statIsSettled, stillValid, stampOf, type StampedCache } from "../base/fileStamp.js";
 import { loadTool, type LoadResult } from "./loadTool.js";
 import { parseToolFile } from "../toolFile/parseToolFile.js";
@@ -43,16 +44,6 @@ interface FileCache extends StampedCache {
  * only a second file taking an existing name in another folder waits up to this long.
  */
 const DIR_RECHECK_MS = 100;
-
-/** Read a file, refusing a symbolic link even if one replaced the file since it was lstat'ed. */
-function readNoFollow(file: string): string {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  try {
-    return fs.readFileSync(fd, "utf8");
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 const UNREADABLE: Record<string, string> = {
   ELOOP: "is a symbolic link, and tool files are never read through links (copy the file into the tools directory instead)",

@@ -70,7 +70,8 @@ export class Engine {
   readonly catalog: Catalog;
   private readonly clock: Clock;
   private readonly random: RandomSource;
-  private readonly overrides: Forcing;
+  /** Out-of-band forcing (per session, then the overrides file): `EngineOptions.forced`. */
+  private readonly forced: Forcing;
   readonly state: StateStore;
   /** What every tool file reads: `<tools>/_world/*.md`. */
   readonly world: World;
@@ -80,7 +81,7 @@ export class Engine {
   constructor(opts: EngineOptions) {
     this.state = opts.state ?? new StateStore();
     this.catalog = new Catalog(opts.toolsDir);
-    this.overrides = opts.forced ?? nothingForced;
+    this.forced = opts.forced ?? nothingForced;
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? systemRandom;
     this.timeShift = opts.timeShift;
@@ -237,7 +238,7 @@ export class Engine {
     if (byCall.kind === "refused") return { kind: "refused", refusal: byCall.text, warnings };
     if (byCall.kind === "forced") forced = { scenario: byCall.scenario, layer: "call" };
     else {
-      const outOfBand = this.overrides.choose(tool.name, names, call, use);
+      const outOfBand = this.forced.choose(tool.name, names, call, use);
       warnings.push(...outOfBand.warnings);
       forced = outOfBand.forced;
     }

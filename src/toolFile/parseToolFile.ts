@@ -169,3 +169,23 @@ export function parseToolFile(displayPath: string, input: string): ToolFile {
   else if (toolBlocks === 0) problem(definitionLine, "## Definition has no json tool block (add a ```json tool block under it)");
   return file;
 }
+
+/**
+ * A tool file's notes for humans: the markdown after the front matter and before the first `##`
+ * section, found as parseToolFile finds sections (a `## ` line inside a code fence is not one).
+ * Empty when the front matter does not parse: the file is broken, and its problems say why.
+ */
+export function notesOf(input: string): string {
+  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
+  let body: string;
+  try {
+    body = matter(text, MATTER_OPTIONS as never).content;
+  } catch {
+    return "";
+  }
+  const structural = structuralLines(body);
+  const nodes: MdNode[] = scanStructure(structural) ?? ((processor.parse(structural) as MdNode).children ?? []);
+  const section = nodes.find((node) => node.type === "heading" && node.depth === 2);
+  const lines = body.split("\n");
+  return (section ? lines.slice(0, (section.position?.start.line ?? 1) - 1) : lines).join("\n").trim();
+}

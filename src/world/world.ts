@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "../base/displayPath.js";
+import { readNoFollow } from "../base/readNoFollow.js";
 import { sameStamp, stampOf, stillValid, type FileStamp, type StampedCache } from "../base/fileStamp.js";
 import { JsonTextError } from "../base/jsonText.js";
 import { render } from "../template/render.js";
@@ -93,12 +94,7 @@ export class World {
     const shown = displayPath(file);
     let text: string;
     try {
-      const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-      try {
-        text = fs.readFileSync(fd, "utf8");
-      } finally {
-        fs.closeSync(fd);
-      }
+      text = readNoFollow(file);
     } catch (err) {
       const parsed: WorldFile = { path: shown, data: [], functions: [], problems: [{ file: shown, line: 1, message: `cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }] };
       return { stamp: stampOf(stat), file: parsed, blocks: [] };

@@ -9,8 +9,7 @@ import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/tok
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { LocalAuthProvider } from "./localAuthProvider.js";
 import { signInPath } from "./signInPage.js";
-
-export const resourceDocumentation = "https://builders.careem.com/docs/authentication";
+import { resourceDocumentation } from "./failureTexts.js";
 
 export function protectedResourceMetadata(origin: string, path: "/mcp" | "/sse"): OAuthProtectedResourceMetadata {
   return {

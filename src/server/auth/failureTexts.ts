@@ -9,3 +9,6 @@ export const authFailureTexts = {
   /** The token names no user (its `sub` is a client, not a Careem user id). */
   noUser: "missing X-User-ID header",
 } as const;
+
+/** Where production's protected-resource metadata points a client for how to authenticate. */
+export const resourceDocumentation = "https://builders.careem.com/docs/authentication";

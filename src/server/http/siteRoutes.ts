@@ -2,6 +2,7 @@
 // well-known paths, with production's bodies and statuses.
 import { Router, type Request } from "express";
 import type { ToolEngine } from "../../engine/toolEngine.js";
+import { resourceDocumentation } from "../auth/failureTexts.js";
 
 /** Careem Identity, the authorization server production names; the local build never calls it. */
 export const authorizationServer = "https://identity.careem.com";
@@ -37,7 +38,7 @@ export function siteRoutes(opts: { engine: ToolEngine; challengeToken: string; o
       resource: `${opts.originOf(req)}/mcp`,
       authorization_servers: [authorizationServer],
       bearer_methods_supported: ["header"],
-      resource_documentation: "https://builders.careem.com/docs/authentication",
+      resource_documentation: resourceDocumentation,
     });
   });
 

@@ -5,7 +5,7 @@ import express, { type Request, type Response } from "express";
 import { checkScenario } from "../../overrides/checkNames.js";
 import { hasOverride, readOverrides, writeOverrides, type Override } from "../../overrides/overridesFile.js";
 import type { LocalContext } from "./localContext.js";
-import { sendLocalError } from "./localGuard.js";
+import { sendLocalError, sendNoSuchSession } from "./localGuard.js";
 
 function forcingOf(req: Request): Override | string {
   const body: unknown = req.body;
@@ -62,8 +62,7 @@ export function forcingRoutes(ctx: LocalContext): express.Router {
   const session = (req: Request, res: Response): string | undefined => {
     const id = param(req, "id");
     if (ctx.registry.get(id)) return id;
-    const open = ctx.registry.list().map((s) => s.id);
-    return void sendLocalError(res, 404, `no open session "${id}"; open sessions: ${open.join(", ") || "(none)"} (./careem-mcp.sh sessions lists them)`);
+    return void sendNoSuchSession(res, id, ctx.registry.list().map((s) => s.id));
   };
 
   router.put("/sessions/:id/overrides/:tool", (req, res) => {

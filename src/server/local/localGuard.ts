@@ -12,6 +12,11 @@ export function sendLocalError(res: Response, status: number, error: string): vo
   res.status(status).type("application/json; charset=utf-8").send(`${JSON.stringify({ error })}\n`);
 }
 
+/** The 404 for a session id no open session has, naming the open ones. */
+export function sendNoSuchSession(res: Response, id: string, open: string[]): void {
+  sendLocalError(res, 404, `no open session "${id}"; open sessions: ${open.join(", ") || "(none)"} (./careem-mcp.sh sessions lists them)`);
+}
+
 /** A refusal sent before the body was read: close the connection, so no client reuses a socket whose unread body is still arriving. */
 function refuse(res: Response, status: number, error: string): void {
   res.setHeader("Connection", "close");

@@ -26,13 +26,6 @@ function demoteHeadings() {
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(demoteHeadings).use(rehypeSanitize).use(rehypeStringify);
 
-/** The notes of a tool file's text: after the front matter, before the first `## ` heading. */
-export function notesOf(text: string): string {
-  const body = text.replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---\r?\n/, "");
-  const end = body.search(/^## /m);
-  return (end === -1 ? body : body.slice(0, end)).trim();
-}
-
 export function renderNotes(markdown: string): string {
   return String(processor.processSync(markdown));
 }

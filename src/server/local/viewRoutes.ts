@@ -2,7 +2,7 @@
 // and the one write that is about state, not forcing: a reset.
 import express, { type Request } from "express";
 import type { LocalContext } from "./localContext.js";
-import { sendLocalError } from "./localGuard.js";
+import { sendLocalError, sendNoSuchSession } from "./localGuard.js";
 import { callsView, sessionsView, sharedStateView, stateView, toolsView, widgetView } from "./views.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 
@@ -68,8 +68,7 @@ export function viewRoutes(ctx: LocalContext): express.Router {
     }
     const session = query(req, "session");
     if (session !== undefined && !ctx.registry.get(session)) {
-      const open = ctx.registry.list().map((s) => s.id);
-      return sendLocalError(res, 404, `no open session "${session}"; open sessions: ${open.join(", ") || "(none)"} (./careem-mcp.sh sessions lists them)`);
+      return sendNoSuchSession(res, session, ctx.registry.list().map((s) => s.id));
     }
     res.json(ctx.engine.explain(tool, args, { sessionId: session, transport: "http" }));
   });

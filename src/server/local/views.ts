@@ -1,13 +1,14 @@
 // What the page and the commands read, as plain values: the JSON routes send them, and the
 // page's first paint has them inlined (pageRoutes.ts), so it never waits for the event stream.
-import fs from "node:fs";
 import { isDefaultScenario } from "../../engine/select.js";
 import type { Json } from "../../base/types.js";
 import { hasOverride, readOverrides } from "../../overrides/overridesFile.js";
 import { readWidgetResource } from "../mcp/widgetResource.js";
 import type { SharedStateStore } from "../../store/sharedState.js";
 import type { LocalContext } from "./localContext.js";
-import { notesOf, renderNotes } from "./renderNotes.js";
+import { renderNotes } from "./renderNotes.js";
+import { notesOf } from "../../toolFile/parseToolFile.js";
+import { readNoFollow } from "../../base/readNoFollow.js";
 
 export function callsView(ctx: LocalContext, filter: { tool?: string; session?: string; after?: number } = {}) {
   return { capacity: ctx.journal.capacity, calls: ctx.journal.list(filter) };
@@ -70,7 +71,7 @@ export function toolsView(ctx: LocalContext) {
     const domain = typeof tool.file.frontMatter.domain === "string" ? tool.file.frontMatter.domain : "other";
     let notesHtml = "";
     try {
-      notesHtml = renderNotes(notesOf(fs.readFileSync(entry.path, "utf8")));
+      notesHtml = renderNotes(notesOf(readNoFollow(entry.path)));
     } catch {
       notesHtml = ""; // the file changed under us: the next load shows it
     }

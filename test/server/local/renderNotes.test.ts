@@ -1,6 +1,7 @@
 // Tool notes on the dashboard: markdown rendered, raw HTML and script never passed through.
 import { describe, expect, it } from "vitest";
-import { notesOf, renderNotes } from "../../../src/server/local/renderNotes.js";
+import { renderNotes } from "../../../src/server/local/renderNotes.js";
+import { notesOf } from "../../../src/toolFile/parseToolFile.js";
 
 describe("renderNotes", () => {
   it("renders GitHub tables and code, headings moved under the page's own", () => {
@@ -23,5 +24,10 @@ describe("renderNotes", () => {
 
   it("takes the prose between the front matter and the first ## section", () => {
     expect(notesOf("---\ntool: x\n---\n\n# x\n\nNotes here.\n\n## Scenario: a\n\nnot notes")).toBe("# x\n\nNotes here.");
+  });
+
+  it("finds the first section as the parser does: a ## line inside a code fence is part of the notes", () => {
+    const text = "\uFEFF---\ntool: x\n---\n\nExample:\n\n```md\n## Scenario: inside a fence\n```\n\n## Scenario: a\n";
+    expect(notesOf(text)).toBe("Example:\n\n```md\n## Scenario: inside a fence\n```");
   });
 });
