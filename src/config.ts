@@ -42,6 +42,11 @@ export interface Config {
   store: string;
   /** Multiplies every declared delay (`json dynamics`): 0 answers at once, 2 doubles them. */
   delayScale: number;
+  /**
+   * Local aid, off as production is: a session at logging level `debug` gets, before each call's
+   * result, a log notification naming the tool and the scenario that answered.
+   */
+  scenarioLog: boolean;
   /** Production's auth checks and failure texts, with the local authorization server (src/server/auth/). */
   auth: boolean;
   /** With auth: the sign-in page is skipped and every sign-in is the FIXTURES persona. */
@@ -74,6 +79,7 @@ export const defaults: Config = {
   stateless: false,
   goSdk: "1.6.1",
   delayScale: 1,
+  scenarioLog: false,
   auth: false,
   authAutoApprove: false,
   authTokenTtlS: 3600,
@@ -97,6 +103,7 @@ export const envNames = {
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",
   stateScope: "CAREEM_MCP_STATE_SCOPE",
   stateLimit: "CAREEM_MCP_STATE_LIMIT",
+  scenarioLog: "CAREEM_MCP_SCENARIO_LOG",
   store: "CAREEM_MCP_STORE",
   stateless: "CAREEM_MCP_STATELESS",
   goSdk: "CAREEM_MCP_GO_SDK",

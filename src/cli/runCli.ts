@@ -132,6 +132,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--go-sdk <version>", "which go-sdk release to answer as: 1.6.1 (production's today), 1.7.0 or 1.8.0, with what each changes; stateful, 1.7.0 and 1.8.0 answer server/discover and refuse other 2026-07-28 requests as they do (1.7.0 plain text, 1.8.0 -32022); with --stateless they serve that era").env("CAREEM_MCP_GO_SDK").default("1.6.1").argParser(goSdk))
     .addOption(new Option("--store <url>", "keep state in Redis (redis://HOST:PORT[/DB]) so several replicas serve one journey; default: in this process").env(envNames.store))
     .addOption(new Option("--delay-scale <factor>", "multiply every declared delay (0: answer at once, for CI; 2: twice as slow)").env(envNames.delayScale).default(defaults.delayScale).argParser(scale))
+    .addOption(new Option("--scenario-log", "local aid: at logging level debug, send a log notification naming the tool and scenario before each result (production sends none)").env(envNames.scenarioLog))
     .addOption(new Option("--apps-challenge <token>", "token served at /.well-known/openai-apps-challenge").env(envNames.challengeToken).default(defaults.challengeToken))
     .addOption(new Option("--auth", "production's OAuth: bearer tokens required, with a local authorization server on the same port"))
     .addOption(new Option("--auth-auto-approve", "--auth, skipping the sign-in page: every sign-in is user 900000001 (headless tests, CI)").implies({ auth: true }))
@@ -187,6 +188,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         stateless: Boolean(opts.stateless),
         goSdk: opts.goSdk,
         delayScale: opts.delayScale,
+        scenarioLog: Boolean(opts.scenarioLog),
         auth: Boolean(opts.auth),
         authAutoApprove: Boolean(opts.authAutoApprove),
         authTokenTtlS: opts.authTokenTtl,

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { CallToolResultSchema, EmptyResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { addedFixture, definitionsIn, type TempCatalog } from "./catalog.js";
-import type { Connection, Served } from "./transports.js";
+import type { Connection, Served, ServeOptions } from "./transports.js";
 
 export interface CaseContext {
   conn: Connection;
@@ -17,6 +17,8 @@ export interface CaseContext {
 
 export interface Case {
   name: string;
+  /** How the case's server is started, where not as by default. */
+  serve?: ServeOptions;
   run(ctx: CaseContext): Promise<void>;
 }
 
@@ -256,7 +258,18 @@ export const cases: Case[] = [
     },
   },
   {
-    name: "at logging level debug each call sends notifications/message naming the tool and scenario",
+    name: "at logging level debug a call sends no log notification, as production",
+    async run({ conn }) {
+      const isLog = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/message";
+      expect(await conn.client.setLoggingLevel("debug")).toEqual({});
+      await conn.client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_1" } });
+      await conn.client.ping();
+      expect(conn.wire.received.filter(isLog)).toEqual([]);
+    },
+  },
+  {
+    name: "with --scenario-log, at logging level debug each call sends notifications/message naming the tool and scenario",
+    serve: { scenarioLog: true },
     async run({ conn }) {
       const isLog = (m: JSONRPCMessage) => "method" in m && m.method === "notifications/message";
       await conn.client.callTool({ name: "track_ride", arguments: { rideId: "ride_missing_1" } });

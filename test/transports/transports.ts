@@ -36,6 +36,8 @@ export interface Served {
 export interface ServeOptions {
   /** --delay-scale for the server: 0 (the default here) skips every declared delay. */
   delayScale?: number;
+  /** --scenario-log: at logging level debug, each call's scenario named in a notification. */
+  scenarioLog?: boolean;
 }
 
 export interface TransportUnderTest {
@@ -68,7 +70,7 @@ function httpTransport(name: string, open: (urls: { mcpUrl: string; sseUrl: stri
     name,
     async serve(catalog, opts = {}) {
       const lines: string[] = [];
-      const config = { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: opts.delayScale ?? 0 };
+      const config = { ...defaults, port: 0, toolsDir: catalog.dir, runDir: catalog.runDir, delayScale: opts.delayScale ?? 0, scenarioLog: opts.scenarioLog ?? false };
       const host = await listenHttp(config, { log: (line) => lines.push(line) });
       return {
         connect: () => connectWith(open(host)),
@@ -92,7 +94,7 @@ export const stdio: TransportUnderTest = {
       async connect() {
         const transport = new StdioClientTransport({
           command: process.execPath,
-          args: [cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir, "--delay-scale", String(opts.delayScale ?? 0)],
+          args: [cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir, "--delay-scale", String(opts.delayScale ?? 0), ...(opts.scenarioLog ? ["--scenario-log"] : [])],
           cwd: projectRoot,
           stderr: "pipe",
         });

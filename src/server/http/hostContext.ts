@@ -33,6 +33,7 @@ export function sessionFor(ctx: HostContext, transport: string, sessionId: strin
     log: ctx.log,
     onCall: ctx.local?.journal.record,
     auth: ctx.config.auth,
+    scenarioLog: ctx.config.scenarioLog,
     unrelated,
     // go-sdk serves the 2026-07-28 protocol on its stateless streamable HTTP transport alone.
     servesEra: transport === "http" && ctx.config.stateless,

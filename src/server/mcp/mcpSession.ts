@@ -32,6 +32,8 @@ export interface McpSessionOptions {
   dynamics?: DynamicsRuntime;
   /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
   auth?: boolean;
+  /** --scenario-log: at logging level `debug`, a notification naming each call's scenario (production sends none). */
+  scenarioLog?: boolean;
   /** Where notifications about no request in particular go (list changes). */
   unrelated(text: string): void;
   /**
@@ -63,7 +65,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     transport: opts.transport,
     sessionId: opts.sessionId,
     log: opts.log,
-    debug: level === "debug",
+    debug: opts.scenarioLog === true && level === "debug",
     dynamics,
     auth: opts.auth,
     onCall: opts.onCall,

@@ -64,6 +64,7 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
     log,
     // A stdio call carries no HTTP headers: with --auth it answers "missing request headers".
     auth: config.auth,
+    scenarioLog: config.scenarioLog,
     unrelated: writeLine,
   });
   if (early.initialized) session.initializedElsewhere();
