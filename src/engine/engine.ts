@@ -154,7 +154,11 @@ export class Engine {
   /** What selection may read of the call's state; the state is fetched only if a scenario asks. */
   private stateOf(call: CallContext): { key: string; context: SelectionContext; doc: () => JsonObject } {
     const key = this.state.keyFor(call);
-    const clock = this.clockFor(call);
+    // One instant per call: every placeholder, condition and world function of the call reads
+    // the same time. The clock is made anew for each call, so the world's functions may keep
+    // their answers for the call (jsonata/memo.ts) and never beyond it.
+    const now = this.clockFor(call)();
+    const clock: Clock = () => now;
     let doc: JsonObject | undefined;
     const read = () => (doc ??= this.state.read(key, () => initialState(this.catalog.all(), clock, this.random).state));
     return { key, context: { clock, state: read, world: this.world.snapshot(), user: call.userId }, doc: read };

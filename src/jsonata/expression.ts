@@ -90,12 +90,13 @@ function compile(source: string): Expression {
     pure: !/\$(now|millis|random|eval|world|newId|secondsSince|user)\b/.test(source) && !callsWorldFunction(source),
     evaluate(scope) {
       const ms = scope.clock();
-      const clock = () => ms;
+      // The call's own clock, not a copy: the world's functions key what they keep for the call on it.
+      const clock = scope.clock;
       const random = scope.random ?? fallbackRandom;
       const data = scope.world?.data ?? {};
       const user = scope.user ?? defaultUserId;
       const bindings: Record<string, unknown> = {
-        ...(scope.world?.library?.bindingsFor(scope.state, clock, random, data, user) ?? {}),
+        ...(scope.world?.library?.bindingsFor(scope.state, clock, random, data, user, ms) ?? {}),
         ...baseBindings(scope.state, ms, random, data, user),
         args: scope.args,
         response: scope.response ?? null,

@@ -6,7 +6,7 @@ import jsonata from "jsonata";
 import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/types.js";
 import { builtinBindings } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
-import { Memo, memoized, pureFunctions } from "./memo.js";
+import { callPureFunctions, Memo, memoized, pureFunctions } from "./memo.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
@@ -44,8 +44,12 @@ export interface ExpressionWorld {
 export interface Library {
   /** Names without the `$`. */
   names: Set<string>;
-  /** The functions as JSONata bindings for one call, acting for `user`. */
-  bindingsFor(state: Json | undefined, clock: Clock, random: RandomSource, data: Json, user: string): Record<string, unknown>;
+  /**
+   * The functions as JSONata bindings for one evaluation, acting for `user`, at `at` (the
+   * clock's reading when not given). Answers are kept for as long as the same `clock` is passed:
+   * the engine makes one per call.
+   */
+  bindingsFor(state: Json | undefined, clock: Clock, random: RandomSource, data: Json, user: string, at?: number): Record<string, unknown>;
 }
 
 /** Line (1-based, in the block) of JSONata's character position. */
@@ -57,7 +61,9 @@ function lineAt(source: string, position: unknown): number {
 /** The block of every function, each bound to its name, its value an object of them all. */
 function blockOf(fns: WorldFunctionSource[]): string {
   const pure = pureFunctions(fns);
-  const body = (fn: WorldFunctionSource) => throughCell(pure.has(fn.name) ? memoized(fn.name, fn.source) : fn.source);
+  const callPure = callPureFunctions(fns);
+  const kept = (fn: WorldFunctionSource) => (pure.has(fn.name) ? memoized(fn.name, fn.source, "world") : callPure.has(fn.name) ? memoized(fn.name, fn.source, "call") : fn.source);
+  const body = (fn: WorldFunctionSource) => throughCell(kept(fn));
   return `(\n${fns.map((fn) => `${fn.name} := (\n${body(fn)}\n);`).join("\n")}\n{${fns.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
 }
 
@@ -122,6 +128,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
     // The user is part of every kept answer's key: a function may read `$user`, and two
     // personas asking alike must not share an answer.
     __memoKey: (name: string, ...args: unknown[]) => memo.key(name, [cell.user, ...args]),
+    __callKey: (name: string, ...args: unknown[]) => memo.callKey(name, [cell.user, ...args]),
     __memoHas: (key: unknown) => memo.has(key),
     __memoGet: (key: string) => memo.get(key),
     __memoPut: (key: unknown, value: unknown) => memo.put(key, value),
@@ -129,13 +136,14 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   }) as Record<string, unknown>;
   const library: Library = {
     names,
-    bindingsFor(state, callClock, callRandom, data, user) {
+    bindingsFor(state, callClock, callRandom, data, user, at) {
       cell.state = state ?? null;
       cell.user = user;
-      cell.ms = callClock();
+      cell.ms = at ?? callClock();
       cell.random = callRandom;
       cell.data = data;
       memo.use(data);
+      memo.useCall(callClock, cell.state, data, cell.ms);
       return made;
     },
   };

@@ -11,6 +11,13 @@ import type { WorldFunctionSource } from "./library.js";
 /** What makes a function's answer depend on more than its arguments and the world's data. */
 const IMPURE = /\$state\b|\$(now|millis|random|newId|secondsSince|eval|shuffle)\s*\(/;
 
+/**
+ * What makes a function's answer differ between two evaluations with the same arguments, world
+ * data, state document, user and instant: randomness, and text evaluated as code. A function
+ * free of these but reading the state or the clock is remembered for one call (see Memo.useCall).
+ */
+const RANDOM = /\$(random|newId|eval|shuffle)\s*\(/;
+
 /** `function($a, $b)<sig> { body }`: the parameters and the body, or undefined for other shapes. */
 export function splitFunction(source: string): { params: string[]; signature: string; body: string } | undefined {
   const m = /^\s*function\s*\(([^)]*)\)\s*(<[^>{}]*>)?\s*\{([\s\S]*)\}\s*$/.exec(source);
@@ -22,6 +29,16 @@ export function splitFunction(source: string): { params: string[]; signature: st
 
 /** Names (with `$`) of the functions whose answers depend only on their arguments and the world's data. */
 export function pureFunctions(fns: WorldFunctionSource[]): Set<string> {
+  return functionsFree(fns, IMPURE);
+}
+
+/** Names (with `$`) of the functions that, at one instant, state and user, answer alike for alike arguments. */
+export function callPureFunctions(fns: WorldFunctionSource[]): Set<string> {
+  return functionsFree(fns, RANDOM);
+}
+
+/** The functions whose source, and every world function they call, never matches `impure`. */
+function functionsFree(fns: WorldFunctionSource[], impure: RegExp): Set<string> {
   const byName = new Map(fns.map((fn) => [fn.name, fn.source]));
   const verdict = new Map<string, boolean>();
   const pure = (name: string, path: Set<string>): boolean => {
@@ -32,7 +49,7 @@ export function pureFunctions(fns: WorldFunctionSource[]): Set<string> {
     const source = byName.get(name) as string;
     path.add(name);
     const callees = [...source.matchAll(/(\$[A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].map((m) => m[1] as string).filter((n) => byName.has(n));
-    const result = !IMPURE.test(source) && callees.every((callee) => pure(callee, path));
+    const result = !impure.test(source) && callees.every((callee) => pure(callee, path));
     path.delete(name);
     if (path.size === 0 || !result) verdict.set(name, result);
     return result;
@@ -40,13 +57,17 @@ export function pureFunctions(fns: WorldFunctionSource[]): Set<string> {
   return new Set(fns.map((fn) => fn.name).filter((name) => pure(name, new Set())));
 }
 
-/** The function's source with its body evaluated only when no answer is kept for these arguments. */
-export function memoized(name: string, source: string): string {
+/**
+ * The function's source with its body evaluated only when no answer is kept for these arguments:
+ * kept per world version (`world`, pure functions) or for one call (`call`).
+ */
+export function memoized(name: string, source: string, kept: "world" | "call" = "world"): string {
   const parts = splitFunction(source);
   if (!parts) return source;
   const args = parts.params.join(", ");
+  const keyOf = kept === "world" ? "$__memoKey" : "$__callKey";
   // On one line before the body, so the body's lines stay where the file has them.
-  return `function(${args})${parts.signature} { ( $__k := $__memoKey(${JSON.stringify(name)}${args ? `, ${args}` : ""}); $__memoHas($__k) ? $__memoGet($__k) : $__memoPut($__k, (${parts.body})) ) }`;
+  return `function(${args})${parts.signature} { ( $__k := ${keyOf}(${JSON.stringify(name)}${args ? `, ${args}` : ""}); $__memoHas($__k) ? $__memoGet($__k) : $__memoPut($__k, (${parts.body})) ) }`;
 }
 
 /** Most answers kept per world version: a client can make us keep only this many. */
@@ -54,10 +75,20 @@ export const MEMO_LIMIT = 5_000;
 
 const UNDEFINED = Symbol("nothing");
 
-/** The JS side: one map per world data object, emptied when full. */
+/** Marks a key of the answers kept for one call. */
+const CALL = "\u0001";
+
+/** The JS side: one map per world data object, one per call, each emptied when full. */
 export class Memo {
   private byData = new WeakMap<object, Map<string, unknown>>();
   private current = new Map<string, unknown>();
+  /** Answers kept for one call: the call's clock (a function made per call) is the key. */
+  private byCall = new WeakMap<object, Map<string, unknown>>();
+  private call: Map<string, unknown> | undefined;
+  /** What else an answer kept for a call depends on: the data, the state document and the instant. */
+  private callPrefix = "";
+  private ids = new WeakMap<object, number>();
+  private nextId = 1;
 
   /** Point at the world's data of the call (the same object while no world file changed). */
   use(data: unknown): void {
@@ -68,6 +99,31 @@ export class Memo {
     let map = this.byData.get(data);
     if (!map) this.byData.set(data, (map = new Map()));
     this.current = map;
+  }
+
+  /**
+   * Point at the call's answers. `clock` is the call's (the engine makes one per call, fixed at
+   * its instant); the state document, the world's data and the instant are part of every key,
+   * so an answer is only ever reused where the function would compute the same.
+   */
+  useCall(clock: object, state: unknown, data: unknown, ms: number): void {
+    let map = this.byCall.get(clock);
+    if (!map) this.byCall.set(clock, (map = new Map()));
+    this.call = map;
+    this.callPrefix = `${CALL}${this.idOf(data)}\u0000${this.idOf(state)}\u0000${ms}\u0000`;
+  }
+
+  private idOf(value: unknown): number {
+    if (typeof value !== "object" || value === null) return 0;
+    let id = this.ids.get(value);
+    if (id === undefined) this.ids.set(value, (id = this.nextId++));
+    return id;
+  }
+
+  /** A key of the call's answers, or undefined (nothing kept). */
+  callKey(name: string, args: unknown[]): string | undefined {
+    const key = this.call ? this.key(name, args) : undefined;
+    return key === undefined ? undefined : this.callPrefix + key;
   }
 
   /** A key for JSON arguments; undefined (nothing kept) when an argument is a function. */
@@ -81,19 +137,24 @@ export class Memo {
     return key;
   }
 
+  private mapOf(key: string): Map<string, unknown> {
+    return key.startsWith(CALL) ? (this.call as Map<string, unknown>) : this.current;
+  }
+
   has(key: unknown): boolean {
-    return typeof key === "string" && this.current.has(key);
+    return typeof key === "string" && this.mapOf(key).has(key);
   }
 
   get(key: string): unknown {
-    const value = this.current.get(key);
+    const value = this.mapOf(key).get(key);
     return value === UNDEFINED ? undefined : value;
   }
 
   put(key: unknown, value: unknown): unknown {
     if (typeof key !== "string") return value;
-    if (this.current.size >= MEMO_LIMIT) this.current.clear();
-    this.current.set(key, value === undefined ? UNDEFINED : value);
+    const map = this.mapOf(key);
+    if (map.size >= MEMO_LIMIT) map.clear();
+    map.set(key, value === undefined ? UNDEFINED : value);
     return value;
   }
 

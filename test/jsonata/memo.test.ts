@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compileExpression } from "../../src/jsonata/expression.js";
-import { Memo, MEMO_LIMIT, memoized, pureFunctions, splitFunction } from "../../src/jsonata/memo.js";
+import { callPureFunctions, Memo, MEMO_LIMIT, memoized, pureFunctions, splitFunction } from "../../src/jsonata/memo.js";
 import { World } from "../../src/world/world.js";
 
 const fn = (name: string, source: string) => ({ name, source, line: 1 });
@@ -43,6 +43,22 @@ describe("pureFunctions", () => {
     const spoilt = pureFunctions([...world.filter((f) => f.name !== "$pong"), fn("$pong", "function($n) { $n > 0 ? $ping($n - 1) : $millis() }")]);
     expect(spoilt.has("$ping")).toBe(false);
     expect(spoilt.has("$pong")).toBe(false);
+  });
+});
+
+describe("callPureFunctions: kept for one call", () => {
+  const world = [fn("$dice", "function() { $random() }"), fn("$statey", "function($id) { $state.x }")];
+  it.each([
+    ["reads the state", "function($id) { $lookup($state.things, $id) }", true],
+    ["reads the clock", "function() { $millis() }", true],
+    ["calls one that reads the state", "function($id) { $statey($id) }", true],
+    ["makes an id", 'function() { $newId("x") }', false],
+    ["draws a random number", "function() { $random() }", false],
+    ["shuffles", "function($a) { $shuffle($a) }", false],
+    ["evaluates built text", "function($t) { $eval($t) }", false],
+    ["calls one that draws", "function() { $dice() + 1 }", false],
+  ] as [string, string, boolean][])("%s: %s", (_label, source, expected) => {
+    expect(callPureFunctions([...world, fn("$subject", source)]).has("$subject")).toBe(expected);
   });
 });
 
@@ -137,5 +153,31 @@ describe("world functions answer from memory as they compute", () => {
     const later = new Date(Date.now() + 5_000);
     fs.utimesSync(file, later, later);
     expect(ask('$priceOf("a")')).toBe(7);
+  });
+
+  it("a function that reads the state and the clock is kept for one call only, per state document and instant", () => {
+    const { world } = worldWith(["# w", "", "## Function: $load", "", "```jsonata", "function() { $count($state.items) * 1000 + $millis() }", "```", ""].join("\n"));
+    expect(world.snapshot().problems).toEqual([]);
+    let reads = 0;
+    const stateWith = (n: number) => ({
+      get items() {
+        reads++;
+        return Array.from({ length: n }, (_, i) => i);
+      },
+    });
+    const ask = (clock: () => number, state: object) => compileExpression("$load()").evaluate({ args: {}, clock, state: state as never, world: world.snapshot() });
+    const callClock = () => 5;
+    const state = stateWith(3);
+    expect(ask(callClock, state)).toBe(3005);
+    expect(ask(callClock, state), "the same call asks again").toBe(3005);
+    expect(reads, "its body ran once for the call").toBe(1);
+    expect(ask(callClock, stateWith(4)), "another state document").toBe(4005);
+    expect(ask(() => 5, state), "a new call (a new clock) computes again").toBe(3005);
+    expect(reads).toBe(3);
+    let ms = 7;
+    const wallClock = () => ms;
+    expect(ask(wallClock, state)).toBe(3007);
+    ms = 8;
+    expect(ask(wallClock, state), "a clock that moved is another instant").toBe(3008);
   });
 });
