@@ -11,7 +11,7 @@ import path from "node:path";
 import { World, WORLD_FOLDER } from "../world/world.js";
 import { isObject } from "../base/isObject.js";
 import { closestMiss } from "./closest.js";
-import { forcedByCall } from "./forcedByCall.js";
+import { forcedByCall } from "../forcing/forcedByCall.js";
 import type { LoadedTool } from "./loadTool.js";
 import { whySteps, type WhyReport } from "./why.js";
 import { withResultFault } from "./resultFault.js";

@@ -1,6 +1,6 @@
 // One line that says why a call got its scenario, the same in the journal, `calls` and the page.
 import type { CallOutcome, ClosestMiss, ForcedChoice } from "../base/types.js";
-import { scenarioMetaKey } from "../engine/forcedByCall.js";
+import { scenarioMetaKey } from "../forcing/forcedByCall.js";
 
 function left(forced: ForcedChoice): string {
   if (forced.left === undefined) return "";
