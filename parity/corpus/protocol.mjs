@@ -37,6 +37,11 @@ export function protocolCases() {
   add("lifecycle/second-initialize", [initialize(3, "2025-06-18")]);
   add("lifecycle/second-initialize-other-version", [initialize(3, "2025-03-26")]);
 
+  // An escaped half of a surrogate pair: Go's decoder reads it as U+FFFD, and the validation
+  // message quotes the value as decoded.
+  const ride = { pickup: { latitude: -90, longitude: -180 }, dropoff: { latitude: -90, longitude: -180 }, paymentMethodId: "sample" };
+  add("tools-call/lone-surrogate-in-argument", [req(3, "tools/call", { name: "book_ride", arguments: { ...ride, productId: "NOT\ud800IN_ENUM" } })]);
+  add("tools-call/lone-surrogate-in-key", [req(3, "tools/call", { name: "book_ride", arguments: { ...ride, productId: "GO", "x\udfffy": 1 } })]);
   add("tools-list/plain", [req(3, "tools/list")]);
   add("tools-list/empty-params", [req(3, "tools/list", {})]);
   add("tools-list/cursor-unknown", [req(3, "tools/list", { cursor: "bogus" })]);

@@ -5,6 +5,7 @@
 // from the raw text, which JSON.parse alone cannot give (measured against go-sdk v1.6.1).
 
 import { served } from "../profiles/profiles.js";
+import { setOwn } from "../../base/setOwn.js";
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -206,6 +207,39 @@ function checkMessage(m: unknown, raw: string): string | undefined {
   return undefined;
 }
 
+/** An escaped UTF-16 surrogate in JSON text (`\ud800`): only these can decode to half a pair. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+/**
+ * The value with every lone surrogate (an escaped half pair with no partner) as U+FFFD, in strings
+ * and keys, as Go's decoder reads them (encoding/json replaces invalid surrogates): a validation
+ * message or an echoed argument then quotes what production quotes. JSON.parse keeps the half.
+ */
+function wellFormed(value: unknown): unknown {
+  const fix = (v: unknown): unknown => (typeof v === "string" ? wellFormedText(v) : v);
+  if (value === null || typeof value !== "object") return fix(value);
+  const root: unknown = Array.isArray(value) ? [] : {};
+  // An explicit stack: a body can be nested deeper than the call stack.
+  const stack: [unknown, unknown][] = [[value, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop() as [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]];
+    for (const [k, v] of Object.entries(from)) {
+      let copy = fix(v);
+      if (v !== null && typeof v === "object") stack.push([v, (copy = Array.isArray(v) ? [] : {})]);
+      if (Array.isArray(to)) to.push(copy);
+      else setOwn(to, wellFormedText(k), copy);
+    }
+  }
+  return root;
+}
+
+/** A high half not followed by a low one, or a low half not after a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function wellFormedText(text: string): string {
+  return text.replace(LONE_SURROGATE, "\ufffd");
+}
+
 /**
  * The body's messages, or the reason the go-sdk gives after `malformed payload: `. `value` is an
  * array for a batch, else the one message. JSON `null` and `[]` are an empty batch.
@@ -231,6 +265,7 @@ export function goDecode(text: string): Decoded {
       return { ok: false, reason: unmarshaling("unexpected EOF") };
     }
   }
+  if (SURROGATE_ESCAPE.test(text)) value = wellFormed(value);
   if (value === null || (Array.isArray(value) && value.length === 0)) return { ok: false, reason: "empty batch" };
   if (Array.isArray(value)) {
     for (const m of value) {

@@ -44,6 +44,13 @@ describe("goDecode", () => {
     expect(goDecode('{"jsonrpc":"2.0","id":-2.7,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: -2, method: "ping" } });
   });
 
+  it("reads an escaped half of a surrogate pair as U+FFFD, in values and keys, as encoding/json does; whole pairs stay", () => {
+    const decoded = goDecode('{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"x\\ud800y","b":["\\udfff"],"c\\ud83dd":"\\ud83d\\ude00","d":"\\\\ud800"}}');
+    expect(decoded.ok).toBe(true);
+    const params = (decoded as { value: { params: Record<string, unknown> } }).value.params;
+    expect(params).toEqual({ a: "x\ufffdy", b: ["\ufffd"], "c\ufffdd": "\u{1F600}", d: "\\ud800" });
+  });
+
   it("takes a message with an id and no method as a response", () => {
     expect(goDecode('{"jsonrpc":"2.0","id":1}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1 } });
   });
