@@ -3,7 +3,6 @@
 // is compiled, so an argument that contains a dot stays one segment: data never becomes path.
 import type { Placeholder } from "../template/placeholder.js";
 import type { TemplateNode } from "../template/template.js";
-import type { Json } from "../base/types.js";
 
 export type PathSegment = TemplateNode;
 

@@ -7,7 +7,7 @@ import { unified } from "unified";
 import { JsonTextError, parseJson } from "../base/jsonText.js";
 import { scanStructure } from "./scanStructure.js";
 import { structuralLines } from "./structuralLines.js";
-import type { Block, Json, JsonObject, Problem, Scenario, ToolFile } from "../base/types.js";
+import type { Block, Json, JsonObject, Scenario, ToolFile } from "../base/types.js";
 
 // Front matter is data, never code: gray-matter would eval `---js` blocks with its default engines.
 const refuse = () => {
