@@ -1,8 +1,11 @@
 // The one way this project makes Ajv (draft 2020-12) validators: the ajv-formats shim, the
 // options every instance shares, and the guard against Ajv's growing scope. Used for tool
 // arguments and outputs (validators.ts) and for `json match-schema` (schemaMatch/).
-import { Ajv2020, type Options, type ValidateFunction } from "ajv/dist/2020.js";
+import fs from "node:fs";
+import path from "node:path";
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { compileKey, CompiledBefore } from "./compiledBefore.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -13,6 +16,28 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 // validated are small. Skipping Ajv's code optimisation and ref inlining made compiling the
 // shipped schemas about 2.8x faster (233 -> 83 ms for 22 tools, measured on this machine).
 const SHARED: Options = { strict: false, allErrors: false, logger: false, ownProperties: true, code: { optimize: false }, inlineRefs: false };
+
+/** A compiled schema as its callers use it: call it, then read why it failed. */
+export type Validator = ((data: unknown) => boolean) & { readonly errors?: ErrorObject[] | null };
+
+// Beside the typecheck's cache, in the project's node_modules (src/base or dist/base, two up):
+// a fresh install starts from nothing. Where Ajv is not installed there (a hoisted install),
+// compiles are remembered in memory only.
+const projectModules = path.resolve(import.meta.dirname, "..", "..", "node_modules");
+
+function versionOf(name: string): string | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(projectModules, name, "package.json"), "utf8")) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+const versions = [versionOf("ajv"), versionOf("ajv-formats")];
+// What a compile's outcome depends on besides the schema. Bump the last part when this file
+// changes how it drives Ajv in a way its options do not show.
+const COMPILER_TAG = `ajv@${versions[0]} ajv-formats@${versions[1]} ${JSON.stringify(SHARED)} 1`;
+const sharedLedger = new CompiledBefore(versions.every((v) => v !== undefined) ? path.join(projectModules, ".cache", "careem-mcp", "compiled-schemas") : undefined);
 
 /** Most compiles one Ajv instance takes before a fresh one replaces it. */
 export const RENEW_AFTER = 200;
@@ -28,8 +53,40 @@ export class SchemaCompiler {
   private ajv: Ajv2020;
   private compiles = 0;
 
-  constructor(private readonly opts: { formats: boolean; $data?: boolean }) {
+  /** What, besides a schema's text, decides whether it compiles here (part of each remembered key). */
+  readonly tag: string;
+
+  constructor(
+    private readonly opts: { formats: boolean; $data?: boolean },
+    private readonly before: CompiledBefore = sharedLedger,
+  ) {
     this.ajv = this.fresh();
+    this.tag = `${COMPILER_TAG} formats=${opts.formats} $data=${opts.$data ?? false}`;
+  }
+
+  /**
+   * A validator for `schema`. A schema text that compiled before (in any process) compiles on
+   * the validator's first call; any other compiles now, and throws Ajv's error now as compile
+   * does. Either way a validator that exists is one whose schema compiles.
+   */
+  prepare(schema: object): Validator {
+    const key = compileKey(this.tag, JSON.stringify(schema));
+    if (!this.before.has(key)) {
+      const validate = this.compile(schema);
+      this.before.add(key);
+      return validate;
+    }
+    let compiled: ValidateFunction | undefined;
+    const late = () => {
+      try {
+        return this.compile(schema);
+      } catch (err) {
+        // Only a ledger edited by hand (or a changed Ajv under the same version) gets here.
+        throw new Error(`${err instanceof Error ? err.message : String(err)} (this schema was remembered as compiling: delete ${this.before.where} and restart)`);
+      }
+    };
+    const validate = (data: unknown) => (compiled ??= late())(data);
+    return Object.defineProperty(validate, "errors", { get: () => compiled?.errors }) as Validator;
   }
 
   private fresh(): Ajv2020 {

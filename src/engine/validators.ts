@@ -1,7 +1,6 @@
 // Ajv (draft 2020-12) behind a small interface, compiled once per schema object (identical
 // schemas are one object by then, internSchemas.ts).
-import type { ValidateFunction } from "ajv/dist/2020.js";
-import { SchemaCompiler } from "../base/ajv.js";
+import { SchemaCompiler, type Validator } from "../base/ajv.js";
 import { goValidationReason } from "./goValidation.js";
 import type { JsonObject } from "../base/types.js";
 
@@ -36,15 +35,17 @@ export class SchemaCompileError extends Error {
 // the time they get here (internSchemas.ts), and share one compiled validator: compiling is the
 // costliest part of loading a file, and at 2,000 files the compiled code was most of the heap.
 // Held weakly: a validator lives as long as its schema object.
-const compiledInputs = new WeakMap<object, ValidateFunction>();
-const compiledOutputs = new WeakMap<object, ValidateFunction>();
+// A schema text that compiled before (in any process: base/compiledBefore.ts) compiles on its
+// first use, so listing a tool never waits on compiling it.
+const compiledInputs = new WeakMap<object, Validator>();
+const compiledOutputs = new WeakMap<object, Validator>();
 
-function compileShared(which: "inputSchema" | "outputSchema", schema: JsonObject): ValidateFunction {
+function compileShared(which: "inputSchema" | "outputSchema", schema: JsonObject): Validator {
   const compiled = which === "inputSchema" ? compiledInputs : compiledOutputs;
   let validate = compiled.get(schema);
   if (validate) return validate;
   try {
-    validate = (which === "inputSchema" ? argumentsCompiler : outputCompiler).compile(schema);
+    validate = (which === "inputSchema" ? argumentsCompiler : outputCompiler).prepare(schema);
   } catch (err) {
     throw new SchemaCompileError(which, err instanceof Error ? err.message : String(err));
   }

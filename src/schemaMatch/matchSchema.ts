@@ -3,8 +3,7 @@
 // compares one argument with another, and placeholders are rendered before compiling, so
 // "formatExclusiveMaximum": "{{now|date}}" means "before today". Compiled once per rendered
 // text: a schema that reads the clock compiles again when its text changes (once a day).
-import type { ValidateFunction } from "ajv/dist/2020.js";
-import { SchemaCompiler } from "../base/ajv.js";
+import { SchemaCompiler, type Validator } from "../base/ajv.js";
 import { render } from "../template/render.js";
 import { compileTemplate, type Template } from "../template/template.js";
 import type { Clock, Json, RandomSource } from "../base/types.js";
@@ -24,10 +23,10 @@ const KEEP = 8;
 // A schema has no use for {{uuid}} or {{rand}}: they render as fixed values.
 const noRandom: RandomSource = { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" };
 
-function compileSchema(schema: Json): ValidateFunction {
+function compileSchema(schema: Json): Validator {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) throw new SchemaMatchError("json match-schema block must be a JSON Schema object");
   try {
-    return compiler.compile(schema);
+    return compiler.prepare(schema);
   } catch (err) {
     throw new SchemaMatchError(`json match-schema does not compile: ${(err as Error).message}`);
   }
@@ -36,8 +35,8 @@ function compileSchema(schema: Json): ValidateFunction {
 /** Compile the block text; `clock` renders it once now, so a broken schema is found at load. */
 export function compileSchemaMatcher(text: string, clock: Clock): SchemaMatcher {
   const template: Template = compileTemplate(text);
-  const cache = new Map<string, ValidateFunction>();
-  const validatorFor = (now: Clock): ValidateFunction => {
+  const cache = new Map<string, Validator>();
+  const validatorFor = (now: Clock): Validator => {
     const schema = render(template, { args: {}, clock: now, random: noRandom });
     const key = JSON.stringify(schema);
     let validate = cache.get(key);

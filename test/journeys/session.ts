@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { startServer, type RunningServer } from "./server.js";
+import { sharedValidator } from "./sharedValidator.js";
 
 /**
  * A tool's structuredContent. The SDK client has already validated it against the tool's
@@ -40,7 +41,7 @@ async function open(url: URL): Promise<{ session: Session; close: () => Promise<
 
 /** A journey session over any client transport (streamable HTTP, stdio). */
 export async function openOver(transport: Transport): Promise<{ session: Session; close: () => Promise<void> }> {
-  const client = new Client({ name: "careem-journey-tests", version: "1.0.0" });
+  const client = new Client({ name: "careem-journey-tests", version: "1.0.0" }, { jsonSchemaValidator: sharedValidator });
   await client.connect(transport);
   // Like a model host: list first, which also arms the client's outputSchema validation.
   const { tools } = await client.listTools();

@@ -13,6 +13,7 @@ import { listenHttp } from "../../src/server/http/http.js";
 import { projectRoot, type TempCatalog } from "./catalog.js";
 import { RecordingTransport } from "./recordingTransport.js";
 import { assertBuilt } from "../assertBuilt.js";
+import { sharedValidator } from "../journeys/sharedValidator.js";
 
 export const cli = path.join(projectRoot, "dist", "cli.js");
 
@@ -47,7 +48,7 @@ export interface TransportUnderTest {
 
 async function connectWith(inner: Transport, onClose: () => Promise<void> = async () => {}): Promise<Connection> {
   const wire = new RecordingTransport(inner);
-  const client = new Client({ name: "careem-transport-tests", version: "1.0.0" });
+  const client = new Client({ name: "careem-transport-tests", version: "1.0.0" }, { jsonSchemaValidator: sharedValidator });
   await client.connect(wire);
   return {
     client,
