@@ -50,7 +50,14 @@ export class World {
   snapshot(): WorldSnapshot {
     let names: string[];
     try {
-      const dirStat = fs.statSync(this.dir);
+      // No world folder is the rule for small catalogs: asked on every call, it must not cost an
+      // exception each time (building the ENOENT error was most of a fixture call's stat time).
+      const dirStat = fs.statSync(this.dir, { throwIfNoEntry: false });
+      if (!dirStat) {
+        this.files.clear();
+        this.listing = undefined;
+        return emptyWorld;
+      }
       const kept = stillValid(this.listing, dirStat);
       if (kept) names = kept.names;
       else {
