@@ -1,6 +1,7 @@
 // The floor ratio alone, quicker than the full benchmark (about 40 s): tools/call throughput of
 // ours against node's bare `http` answering the same bytes, in the same run, rounds interleaved
-// with the order rotated. BENCH_CLI_BEFORE=path/to/dist/cli.js adds an older build as a third
+// with the order rotated. Beside them "frame" (baseline/frame-http.mjs) does only what the wire
+// asks of any server: the gap between it and bare is the protocol's, the rest is ours. BENCH_CLI_BEFORE=path/to/dist/cli.js adds an older build as a third
 // target, so a change's effect is read against the same floor in the same run.
 //   node bench/floor.mjs [rounds]
 // BENCH_TOOLS=DIR and BENCH_CALL='{"name":…,"arguments":…}' measure another call: the shipped
@@ -35,6 +36,13 @@ try {
   if (!result?.structuredContent || result.isError) throw new Error(`ours did not answer ${CALL.name} with a result: ${JSON.stringify(answer.message).slice(0, 300)}`);
   const bodyFile = path.join(workDir, "body.json");
   fs.writeFileSync(bodyFile, JSON.stringify(answer.message));
+  // The wire's own floor: body read and parsed, go-sdk's headers, one SSE frame (baseline/frame-http.mjs).
+  const frameFile = path.join(workDir, "frame.json");
+  fs.writeFileSync(frameFile, JSON.stringify({ ...answer.message, id: 1 }));
+  const frame = await startHttpServer("frame", [path.join(here, "baseline", "frame-http.mjs")], { env: { BENCH_BODY: frameFile } });
+  servers.push(frame);
+  frame.sessionId = await openSession(frame.url);
+  targets.push({ key: "frame", server: frame, sessionId: frame.sessionId });
   const bare = await startHttpServer("bare", [path.join(here, "baseline", "bare-http.mjs")], { env: { BENCH_BODY: bodyFile } });
   servers.push(bare);
   targets.push({ key: "bare", server: bare });
