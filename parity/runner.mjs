@@ -29,7 +29,11 @@ export function startHttpServer(command, args, env) {
   });
 }
 
-function request(baseUrl, step, sessionId, negotiated) {
+/**
+ * One HTTP request; resolves its answer. `started` (optional) hears when the answer's head came,
+ * so a background step can hold its stream while later steps run.
+ */
+function request(baseUrl, step, sessionId, negotiated, started = () => {}) {
   const headers = { ...(step.headers ?? {}) };
   if (step.session === "current" && sessionId) headers["mcp-session-id"] = sessionId;
   if (step.session === "bogus") headers["mcp-session-id"] = "parity-unknown-session";
@@ -44,6 +48,7 @@ function request(baseUrl, step, sessionId, negotiated) {
   const url = new URL("/mcp", baseUrl);
   return new Promise((resolve) => {
     const r = http.request(url, { method: step.method, headers, agent: false }, (res) => {
+      started();
       const chunks = [];
       let timer;
       const done = () => {
@@ -56,7 +61,10 @@ function request(baseUrl, step, sessionId, negotiated) {
       res.on("end", done);
       res.on("error", done);
     });
-    r.on("error", (e) => resolve({ status: 0, headers: {}, body: `<connection error: ${e.code ?? e.message}>` }));
+    r.on("error", (e) => {
+      started();
+      resolve({ status: 0, headers: {}, body: `<connection error: ${e.code ?? e.message}>` });
+    });
     r.end(body);
   });
 }
@@ -68,13 +76,32 @@ function describeRequest(step) {
   return `>>> ${step.method} /mcp${hs.length ? "\n" + hs.join("\n") : ""}${body ? "\n" + body : ""}`;
 }
 
+function describeAnswer(step, res) {
+  const lines = [describeRequest(step), `<<< ${res.status}`];
+  for (const h of readHeaders) if (res.headers[h] !== undefined) lines.push(`${h}: ${res.headers[h]}`);
+  lines.push("", res.body);
+  return lines.join("\n");
+}
+
 /** One HTTP case: its steps in order, each answer appended to the snapshot text. */
 export async function runHttpCase(baseUrl, kase) {
   let sessionId;
   let negotiated = "2025-06-18";
   const sessions = [];
   const parts = [];
+  // A `background` step holds its stream (for streamMs) while the later steps run: the next
+  // step goes once its answer's head arrived. Its answer is written in its own place.
+  const held = [];
   for (const step of kase.steps) {
+    if (step.background) {
+      let started;
+      const head = new Promise((resolve) => (started = resolve));
+      const answer = request(baseUrl, step, sessionId, negotiated, started);
+      held.push(answer);
+      parts.push(answer.then((res) => describeAnswer(step, res)));
+      await head;
+      continue;
+    }
     if (step.session === "none" && step.body) {
       // The version the case's initialize asks for is the one its later requests name.
       try {
@@ -88,12 +115,10 @@ export async function runHttpCase(baseUrl, kase) {
       if (!sessions.includes(sid)) sessions.push(sid);
       if (step.session === "none") sessionId = sid;
     }
-    const lines = [describeRequest(step), `<<< ${res.status}`];
-    for (const h of readHeaders) if (res.headers[h] !== undefined) lines.push(`${h}: ${res.headers[h]}`);
-    lines.push("", res.body);
-    parts.push(lines.join("\n"));
+    parts.push(describeAnswer(step, res));
   }
-  let text = parts.join("\n\n");
+  await Promise.all(held);
+  let text = (await Promise.all(parts)).join("\n\n");
   sessions.forEach((sid, i) => (text = text.split(sid).join(`<session-${i + 1}>`)));
   return text;
 }

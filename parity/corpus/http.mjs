@@ -78,6 +78,14 @@ export function httpCases() {
   add("get/stream-unknown-session", [...open(), { method: "GET", headers: { accept: "text/event-stream" }, session: "bogus", version: true, streamMs: 300 }]);
   add("get/stream-accept-json", [...open(), { method: "GET", headers: { accept: json }, session: "current", version: true, streamMs: 300 }]);
   add("get/stream-accept-missing", [...open(), { method: "GET", session: "current", version: true, streamMs: 300 }]);
+  // One GET stream per session (go-sdk's stream ""): a second while the first is held.
+  const stream = (extra = {}) => ({ method: "GET", headers: { accept: "text/event-stream", ...extra.headers }, session: "current", version: true, streamMs: 300, ...extra.opts });
+  add("get/second-stream-while-open", [...open(), stream({ opts: { background: true, streamMs: 900 } }), stream()]);
+  // Last-Event-ID asks for a replay; no event store is configured.
+  add("get/last-event-id-malformed", [...open(), stream({ headers: { "last-event-id": "not-an-event" } })]);
+  add("get/last-event-id-negative", [...open(), stream({ headers: { "last-event-id": "_-1" } })]);
+  add("get/last-event-id-empty", [...open(), stream({ headers: { "last-event-id": "" } })]);
+  add("get/last-event-id-replay", [...open(), stream({ headers: { "last-event-id": "_0" } })]);
 
   add("method/put", [...open(), { ...post(ping()), method: "PUT" }]);
   add("method/patch", [...open(), { ...post(ping()), method: "PATCH" }]);

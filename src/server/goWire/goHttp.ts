@@ -60,6 +60,27 @@ export function requestVersion(req: IncomingMessage): string {
   return typeof v === "string" && v !== "" ? v : "2025-03-26";
 }
 
+/** go-sdk's parseEventID: `<stream>_<index>`, the index as strconv.Atoi reads it and not negative. */
+function isEventId(id: string): boolean {
+  const parts = id.split("_");
+  if (parts.length !== 2 || !/^[+-]?[0-9]+$/.test(parts[1] as string)) return false;
+  const index = BigInt(parts[1] as string);
+  // Atoi refuses what does not fit an int (64 bits here).
+  return index >= 0n && index <= 9223372036854775807n;
+}
+
+/**
+ * serveGET's refusal of a Last-Event-ID (present at all, even empty, it is read): malformed, or
+ * a replay, which needs the event store go-sdk is not given.
+ */
+export function lastEventIdRefusal(req: IncomingMessage): WireError | undefined {
+  const values = req.headersDistinct["last-event-id"];
+  if (values === undefined) return undefined;
+  // http.Header.Get: the first value.
+  const id = values[0] ?? "";
+  return isEventId(id) ? refusals.replayUnsupported() : refusals.malformedLastEventId(id);
+}
+
 /** The request's session id ("" for none). */
 export function sessionIdOf(req: IncomingMessage): string {
   const v = req.headers["mcp-session-id"];

@@ -46,6 +46,12 @@ export const refusals = {
   acceptGet: () => refusal(400, "Accept must contain 'text/event-stream' for GET requests"),
   acceptPost: () => refusal(400, "Accept must contain both 'application/json' and 'text/event-stream'"),
   sessionNotFound: () => refusal(404, "session not found"),
+  // serveGET's own checks, after the handler's. No event store is configured (nor in the twin),
+  // so a well-formed Last-Event-ID asks for a replay that cannot be done.
+  malformedLastEventId: (id: string) => refusal(400, `malformed Last-Event-ID ${JSON.stringify(id)}`),
+  replayUnsupported: () => refusal(400, "stream replay unsupported"),
+  // The session's GET stream is one logical stream: a second GET while it is held is refused.
+  streamConflict: () => refusal(409, "stream ID conflicts with ongoing stream"),
   deleteNeedsSession: () => refusal(400, "Bad Request: DELETE requires an Mcp-Session-Id header"),
   getNeedsSession: () => refusal(400, "Bad Request: GET requires an Mcp-Session-Id header"),
   methodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "GET, POST, DELETE" }),

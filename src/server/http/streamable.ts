@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OpenSession } from "../host/sessionRegistry.js";
 import { sessionFor, type HostContext } from "./hostContext.js";
-import { refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
+import { lastEventIdRefusal, refuseBeforeBody, requestVersion, sessionIdOf } from "../goWire/goHttp.js";
 import { eraErrorStatus } from "../goWire/eraStatus.js";
 import { allowsHost } from "../origin/hostCheck.js";
 import { readBody } from "./readBody.js";
@@ -165,8 +165,10 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     stream.dispatched();
   }
 
-  function get(res: ServerResponse, session: HttpSession): void {
-    session.standalone?.end();
+  function get(req: IncomingMessage, res: ServerResponse, session: HttpSession): void {
+    // As go-sdk's serveGET: the Last-Event-ID first, then the stream, which one GET holds at a time.
+    const refusal = lastEventIdRefusal(req) ?? (session.standalone && !session.standalone.writableEnded ? refusals.streamConflict() : undefined);
+    if (refusal) return sendWireError(res, refusal);
     session.standalone = res;
     res.writeHead(200, sseHeaders);
     res.flushHeaders();
@@ -205,6 +207,6 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       void registry.end(id, "ended by DELETE").then(() => res.writeHead(204, CORS).end());
       return;
     }
-    get(res, session);
+    get(req, res, session);
   };
 }
