@@ -82,7 +82,7 @@ func main() {
 	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{SessionTimeout: 30 * time.Minute, Stateless: *stateless})
 	sse := mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return server }, nil)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", host(streamable, *bodyLimit))
+	mux.Handle("/mcp", host(endOnPanic(streamable), *bodyLimit))
 	mux.Handle("/sse", host(sse, *bodyLimit))
 
 	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", *port))

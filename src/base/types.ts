@@ -134,6 +134,11 @@ export type CallOutcome =
        * scenario rendered, kept for the journal and `why`.
        */
       rpcError?: { code: number; message: string };
+      /**
+       * go-sdk panics on this call (engine/goPanics.ts), and production's process exits: the
+       * client sees its connection end. The panic's text; `result` explains it for the journal.
+       */
+      goPanic?: string;
     }
   | {
       /** JSON-RPC error -32602, message `unknown tool "<name>"`. */

@@ -2,6 +2,7 @@
 // Pure of transports: no express, no sockets. Clock and randomness are injected.
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { Catalog } from "./catalog.js";
+import { nullArgumentsPanic } from "./goPanics.js";
 import { goQuote } from "./goFmtVerbs.js";
 import { stringifyDeep } from "../goJson/encode.js";
 import { errorResult, makeResult, renderAnswer } from "./answerStages.js";
@@ -173,8 +174,13 @@ export class Engine {
     }
     const tool = entry.result.tool;
     const warnings: string[] = [];
-    // Missing or null arguments count as {}, as the go-sdk takes missing ones. (On null with a
-    // schema default the go-sdk v1.6.1 panics; answering as for {} is a listed parity difference.)
+    // On null, where the schema has a property default, go-sdk panics and production exits.
+    const panic = rawArgs === null ? nullArgumentsPanic(tool.definition.inputSchema as JsonObject) : undefined;
+    if (panic !== undefined) {
+      const text = `go-sdk panics on "arguments": null for ${name} (${panic}: its input schema has a property default): production's process exits here, so its client's connection ends. Send {} or leave "arguments" out.`;
+      return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text], goPanic: panic };
+    }
+    // Missing or null arguments count as {}, as the go-sdk takes missing ones.
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
     // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).

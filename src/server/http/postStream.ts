@@ -138,6 +138,12 @@ export class PostStream {
     const res = this.res;
     const sent = res.headersSent;
     this.stop();
+    if (fault === "go-panic") {
+      // Production's process exits: the connection ends, nothing of this POST's answers written.
+      this.opts.log(`go-sdk panic: ${answer}`);
+      res.socket?.destroy();
+      return "taken";
+    }
     if (isStatusFault(fault)) {
       if (sent) res.socket?.destroy();
       else {

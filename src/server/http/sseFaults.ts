@@ -33,6 +33,12 @@ export function sseReply(stream: ServerResponse, post: ServerResponse, log: Log,
         expire = true;
         return "answer";
       }
+      if (fault === "go-panic") {
+        // Production's process exits: its event stream ends, and the session with it.
+        log(`go-sdk panic: ${answer}`);
+        stream.socket?.destroy();
+        return "taken";
+      }
       if (isStatusFault(fault)) {
         const { status, headers, body } = statusAnswer(fault, dynamics);
         if (!post.headersSent) post.writeHead(status, { ...CORS, ...headers, "Content-Length": String(Buffer.byteLength(body)) }).end(body);

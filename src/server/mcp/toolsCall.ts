@@ -11,6 +11,7 @@ import type { CallToRecord } from "../../journal/journal.js";
 import { planCall, playCall, type DynamicsSession } from "../dynamics/dynamicCall.js";
 import { identifyCall } from "../auth/callIdentity.js";
 import type { CallOutcome } from "../../base/types.js";
+import type { Dynamics } from "../../base/dynamics.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 import { callShared } from "../../store/sharedCall.js";
 
@@ -30,6 +31,9 @@ export interface ToolsCallContext {
 }
 
 type Extra = CallExtra;
+
+// A go-sdk panic declares nothing; the fault needs only the explanation.
+const noDynamics: Dynamics = { line: 0 };
 type ServerResult = unknown;
 
 /** The engine's state when it lives in Redis (--store), else undefined. */
@@ -61,6 +65,11 @@ function answered(ctx: ToolsCallContext, name: string, sessionId: string | undef
   logCall(ctx.log, { transport: ctx.transport, session: extra.sessionId, tool: name, outcome, durationMs });
   ctx.onCall?.({ transport: ctx.transport, session: sessionId, tool: name, args: params.arguments, outcome, durationMs });
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
+  // Production's process exits here: the transport ends the request as that looks to its client.
+  if (outcome.goPanic !== undefined) {
+    extra.fault("go-panic", noDynamics, outcome.result.content[0]?.type === "text" ? outcome.result.content[0].text : outcome.goPanic);
+    return {};
+  }
   // Never an invalid result: go-sdk's typed handler answers an error instead (the log has the file and line).
   if (outcome.rpcError) throw new RpcError(outcome.rpcError.code, outcome.rpcError.message);
   const result = outcome.result as ServerResult;

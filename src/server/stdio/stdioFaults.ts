@@ -3,7 +3,7 @@
 // an expired session is the answer, then the process gone; an HTTP status becomes a JSON-RPC
 // error carrying it (there is no HTTP).
 import type { Log } from "../host/log.js";
-import { halfOf, isStatusFault, statusAsRpcError } from "../wire/faultWire.js";
+import { halfOf, isStatusFault, panicAsRpcError, statusAsRpcError } from "../wire/faultWire.js";
 import type { Reply } from "../wire/rpcSession.js";
 
 /** `id`: the request's id, which a status fault's JSON-RPC error answers. */
@@ -26,7 +26,10 @@ export function stdioReply(out: NodeJS.WritableStream, log: Log, exit: (code: nu
         expire = true;
         return "answer";
       }
-      if (isStatusFault(fault)) out.write(`${statusAsRpcError(fault, dynamics, id as string | number)}\n`);
+      if (fault === "go-panic") {
+        log(`go-sdk panic: ${answer} (over stdio the call is answered instead)`);
+        out.write(`${panicAsRpcError(answer, id as string | number)}\n`);
+      } else if (isStatusFault(fault)) out.write(`${statusAsRpcError(fault, dynamics, id as string | number)}\n`);
       else if (fault === "malformed-response") out.write(`${halfOf(answer)}\n`);
       else {
         // drop-connection: half a line, no newline, then the pipe closes with the process.

@@ -2,7 +2,12 @@
 // README's fault table and the tests read the same texts.
 import type { Dynamics } from "../../base/dynamics.js";
 
-export type TransportFault = "drop-connection" | "http-429" | "http-500" | "http-502" | "http-503" | "malformed-response" | "session-expired";
+/**
+ * The faults a scenario declares, and one it cannot: "go-panic", a call go-sdk panics on
+ * (engine/goPanics.ts), where production's process exits and the request's connection ends
+ * with nothing of its answer written.
+ */
+export type TransportFault = "drop-connection" | "http-429" | "http-500" | "http-502" | "http-503" | "malformed-response" | "session-expired" | "go-panic";
 export type StatusFault = Extract<TransportFault, `http-${string}`>;
 
 const statuses: Record<StatusFault, { status: number; text: string }> = {
@@ -38,6 +43,14 @@ export function statusAsRpcError(fault: StatusFault, d: Dynamics, id: string | n
   const answer = statusAnswer(fault, d);
   const data = { status: answer.status, body: answer.body, ...(fault === "http-429" && { retryAfter: d.retryAfter ?? 1 }) };
   return JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: `HTTP ${answer.status} ${statuses[fault].text}`, data } });
+}
+
+/**
+ * Over stdio (local-only: production serves HTTP) a go-sdk panic would end the process and the
+ * session with it. The call is answered instead, with the explanation, as an internal error.
+ */
+export function panicAsRpcError(explanation: string, id: string | number): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: explanation } });
 }
 
 /** The first half of the real answer: what a dropped or malformed reply leaves the client with. */

@@ -257,7 +257,8 @@ export class RpcSession {
     }
     if (method === "initialize") this.initialized = true;
     if (!(result instanceof Promise)) {
-      answer(result);
+      // A fault that put something else on the wire (a go-sdk panic) leaves nothing to answer.
+      if (!extra.taken) answer(result);
       return reply.end();
     }
     const running = extra.controller();
