@@ -27,6 +27,11 @@ export function httpCases() {
   add("body/response-object-only", [...open(), post({ jsonrpc: "2.0", id: 9, result: {} })]);
   add("body/notification-only", [...open(), post({ jsonrpc: "2.0", method: "notifications/roots/list_changed" })]);
   add("body/duplicate-keys", [...open(), post('{"jsonrpc":"2.0","id":2,"id":3,"method":"ping"}')]);
+  // Go's decoder matches a struct's field names case-insensitively (an exact match first).
+  add("body/keys-other-case", [...open(), post('{"JSONRPC":"2.0","Id":2,"METHOD":"ping"}')]);
+  add("body/params-key-other-case", [...open(), post('{"jsonrpc":"2.0","id":2,"method":"tools/call","Params":{"name":"get_user_profile","arguments":{}}}')]);
+  // A params text the decoder quotes, sent with spaces.
+  add("body/params-spaced-mistyped", [...open(), post('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{ "name" : 7 }}')]);
   // The JSON decoder's own words for what is not JSON, or not a message (wire/goDecode.ts).
   add("body/not-json", [...open(), post("mxyz")]);
   add("body/whitespace-only", [...open(), post("  \n ")]);

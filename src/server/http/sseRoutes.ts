@@ -92,7 +92,7 @@ export function sseRoutes(ctx: HostContext): Router {
       }
       if (!ctx.registry.get(id, "sse")) return sendWireError(res, refusals.sessionNotFound());
       const reply = sseReply(session.stream, res, ctx.log, () => void ctx.registry.end(id, "expired by a declared session-expired fault"));
-      session.rpc.receive(message, reply.reply, { headers: req.headers, authInfo: (req as Request & { auth?: AuthInfo }).auth });
+      session.rpc.receive(message, reply.reply, { headers: req.headers, authInfo: (req as Request & { auth?: AuthInfo }).auth }, decoded.texts[0]);
       reply.dispatched();
     });
   });

@@ -32,6 +32,8 @@ interface HttpSession extends OpenSession {
 }
 
 type Message = Record<string, unknown>;
+/** A POST's messages and each one's text as it was sent. */
+type Posted = { messages: Message[]; texts: string[] };
 
 const noReply: Reply = { write: () => {}, end: () => {} };
 const isCall = (m: Message) => typeof m.method === "string" && m.method !== "" && m.id !== undefined && m.id !== null;
@@ -66,14 +68,14 @@ export function streamableHandler(ctx: HostContext): McpHandler {
   function post(req: IncomingMessage, res: ServerResponse, arrival: Arrival): void {
     readBody(req, ctx.config.bodyLimit, (read) => {
       if (!read.ok) return sendWireError(res, refusals.tooLarge(ctx.config.bodyLimit));
-      const messages = refuseMessages(req, read.text);
-      if (!Array.isArray(messages)) return sendWireError(res, messages.error, messages.id);
-      serve(req, res, messages, arrival);
+      const posted = refuseMessages(req, read.text);
+      if ("error" in posted) return sendWireError(res, posted.error, posted.id);
+      serve(req, res, posted, arrival);
     });
   }
 
-  /** The body's messages, or the go-sdk's refusal of the whole POST. */
-  function refuseMessages(req: IncomingMessage, text: string): Message[] | PostRefusal {
+  /** The body's messages (and each one's text as sent), or the go-sdk's refusal of the whole POST. */
+  function refuseMessages(req: IncomingMessage, text: string): Posted | PostRefusal {
     if (text.length === 0) return { error: refusals.emptyBody() };
     const decoded = goDecode(text);
     if (!decoded.ok) return { error: refusals.malformed(decoded.reason) };
@@ -81,11 +83,12 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     const messages = (batch ? decoded.value : [decoded.value]) as Message[];
     const version = requestVersion(req);
     if (batch && version >= "2025-06-18") return { error: refusals.batchNotSupported(version) };
-    return checkPost(messages, postHeaders(req), ctx.config.stateless, batch) ?? messages;
+    return checkPost(messages, postHeaders(req), ctx.config.stateless, batch) ?? { messages, texts: decoded.texts };
   }
 
-  function serve(req: IncomingMessage, res: ServerResponse, messages: Message[], arrival: Arrival): void {
-    if (ctx.config.stateless) return serveStateless(res, messages, arrival, sessionIdOf(req), requestVersion(req));
+  function serve(req: IncomingMessage, res: ServerResponse, posted: Posted, arrival: Arrival): void {
+    if (ctx.config.stateless) return serveStateless(res, posted, arrival, sessionIdOf(req), requestVersion(req));
+    const { messages, texts } = posted;
     const id = sessionIdOf(req);
     let session = id === "" ? undefined : lookup(id);
     // Ended while its body arrived.
@@ -105,7 +108,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       } else void s.close();
     };
     if (!messages.some(isCall)) {
-      for (const m of messages) s.rpc.receive(m, noReply, arrival);
+      messages.forEach((m, i) => s.rpc.receive(m, noReply, arrival, texts[i]));
       settleFresh();
       release();
       res.writeHead(202, CORS).end();
@@ -124,7 +127,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       log: ctx.log,
     });
     s.posts.add(stream);
-    for (const m of messages) s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival);
+    messages.forEach((m, i) => s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival, texts[i]));
     settleFresh();
     // The session opened by this POST is in use until its stream closes.
     if (fresh && registry.get(s.id)) res.once("close", registry.busy(s.id));
@@ -136,7 +139,8 @@ export function streamableHandler(ctx: HostContext): McpHandler {
    * brings initialize, never registered and closed once its answers are written (go-sdk's
    * Stateless mode). Any replica can answer any request; the state lives with the user.
    */
-  function serveStateless(res: ServerResponse, messages: Message[], arrival: Arrival, given: string, version: string): void {
+  function serveStateless(res: ServerResponse, posted: Posted, arrival: Arrival, given: string, version: string): void {
+    const { messages, texts } = posted;
     // v1.6.1: the client's session id, when it sends one, names the temporary session (as go-sdk
     // does); from v1.7.0 no id is read or named, so the session's is internal only.
     const named = !served("stateless-no-session-id");
@@ -146,7 +150,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     // 2026-07-28 era brings what initialize would have said in each request's `_meta`.
     if (!opensSession && !(served("era-2026-served") && eraVersion(version))) s.rpc.initializedElsewhere();
     if (!messages.some(isCall)) {
-      for (const m of messages) s.rpc.receive(m, noReply, arrival);
+      messages.forEach((m, i) => s.rpc.receive(m, noReply, arrival, texts[i]));
       void s.close();
       res.writeHead(202, CORS).end();
       return;
@@ -161,7 +165,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       log: ctx.log,
     });
     s.posts.add(stream);
-    for (const m of messages) s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival);
+    messages.forEach((m, i) => s.rpc.receive(m, isCall(m) ? stream.reply() : noReply, arrival, texts[i]));
     stream.dispatched();
   }
 

@@ -94,10 +94,10 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
       session.inOrder(() => writeLine(lineRefusal(refusals.malformed(decoded.reason))));
       return;
     }
-    for (const message of (Array.isArray(decoded.value) ? decoded.value : [decoded.value]) as Record<string, unknown>[]) {
+    ((Array.isArray(decoded.value) ? decoded.value : [decoded.value]) as Record<string, unknown>[]).forEach((message, i) => {
       open++;
-      session.receive(message, stdioReply(out, log, exit, onEnd, message.id));
-    }
+      session.receive(message, stdioReply(out, log, exit, onEnd, message.id), {}, decoded.texts[i]);
+    });
   });
   // End of input is not the end of the work: a piped script's requests are all read long
   // before they are answered (the engine loads after initialize). Answer each, write each, exit 0.

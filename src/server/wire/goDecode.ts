@@ -7,7 +7,8 @@
 import { served } from "../profiles/profiles.js";
 import { setOwn } from "../../base/setOwn.js";
 
-export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
+/** `texts`: each message's own text as it came, spaces around it left out (one per element of a batch). */
+export type Decoded = { ok: true; value: unknown; texts: string[] } | { ok: false; reason: string };
 
 class ScanError {
   constructor(
@@ -107,12 +108,15 @@ function scanObject(s: string, i: number, starts?: Map<string, number>): number 
   }
 }
 
-function scanArray(s: string, i: number): number {
+function scanArray(s: string, i: number, elements?: [number, number][]): number {
   i = skipSpaces(s, i);
   if (i >= s.length) throw eof(i);
   if (s[i] === "]") return i + 1;
   for (;;) {
-    i = skipSpaces(s, scanValue(s, i));
+    const from = i;
+    const to = scanValue(s, i);
+    elements?.push([from, to]);
+    i = skipSpaces(s, to);
     if (i >= s.length) throw eof(i);
     if (s[i] === "]") return i + 1;
     if (s[i] !== ",") throw new ScanError(`expected ',' after array element but found '${char(s, i)}'`, i);
@@ -124,6 +128,30 @@ function scanArray(s: string, i: number): number {
 }
 
 const unmarshaling = (reason: string) => `unmarshaling jsonrpc message: ${reason}`;
+
+/**
+ * The text of a message's top-level member `key` as it was sent (the last of that name, as the
+ * decoder keeps a json.RawMessage), or undefined. The go-sdk quotes a params text verbatim.
+ */
+export function memberText(raw: string, key: string): string | undefined {
+  const at = skipSpaces(raw, 0);
+  if (raw[at] !== "{") return undefined;
+  const starts = new Map<string, number>();
+  try {
+    scanValue(raw, at, starts);
+    const from = starts.get(key);
+    return from === undefined ? undefined : raw.slice(from, scanValue(raw, from));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each element's text of the well-formed JSON array starting at `start`. */
+function elementTexts(text: string, start: number): string[] {
+  const spans: [number, number][] = [];
+  scanArray(text, start + 1, spans);
+  return spans.map(([from, to]) => text.slice(from, to));
+}
 
 /**
  * The decoder's type error for the JSON text `raw` unmarshalled into Go struct `type` whose
@@ -248,10 +276,12 @@ export function goDecode(text: string): Decoded {
   const start = skipSpaces(text, 0);
   if (start >= text.length) return { ok: false, reason: unmarshaling("EOF") };
   let value: unknown;
+  // Where the value ends: the text less its trailing spaces, or where the decoder stopped.
+  let end = text.length;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   try {
     value = JSON.parse(text);
   } catch {
-    let end: number;
     try {
       end = scanValue(text, start);
     } catch (err) {
@@ -272,8 +302,9 @@ export function goDecode(text: string): Decoded {
       const problem = checkMessage(m, JSON.stringify(m));
       if (problem) return { ok: false, reason: problem };
     }
-    return { ok: true, value };
+    return { ok: true, value, texts: elementTexts(text, start) };
   }
-  const problem = checkMessage(value, start === 0 ? text : text.slice(start));
-  return problem ? { ok: false, reason: problem } : { ok: true, value };
+  const own = start === 0 && end === text.length ? text : text.slice(start, end);
+  const problem = checkMessage(value, own);
+  return problem ? { ok: false, reason: problem } : { ok: true, value, texts: [own] };
 }

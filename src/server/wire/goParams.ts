@@ -1,8 +1,7 @@
 // A request's params as the go-sdk's method handler unmarshals them into its params struct: a
 // value that is not an object, or a string field holding something else, fails there with the
-// decoder's words, quoting the params' text (code 0, "handling '<method>': ..."). The params'
-// text is re-encoded compactly from the parsed body, which is what a client that sent compact
-// JSON sent (measured against go-sdk v1.6.1).
+// decoder's words, quoting the params' text as it was sent (code 0, "handling '<method>': ...";
+// measured against go-sdk v1.6.1).
 import { goTypeError, mistyped } from "./goDecode.js";
 import { served } from "../profiles/profiles.js";
 
@@ -26,11 +25,15 @@ export function paramsCoded(method: string): boolean {
   return method !== "initialize" && served("invalid-params-code");
 }
 
-/** The go-sdk's refusal of these params for `method`, or undefined when they unmarshal. */
-export function paramsProblem(method: string, params: unknown): string | undefined {
+/**
+ * The go-sdk's refusal of these params for `method`, or undefined when they unmarshal. `sent`:
+ * the params' text as the client sent it (asked only for a refusal), which the refusal quotes;
+ * without it they are re-encoded compactly.
+ */
+export function paramsProblem(method: string, params: unknown, sent?: () => string | undefined): string | undefined {
   const struct = Object.prototype.hasOwnProperty.call(structs, method) ? structs[method] : undefined;
   if (!struct || params === undefined || !mistyped(params, struct.strings)) return undefined;
-  const raw = JSON.stringify(params);
+  const raw = sent?.() ?? JSON.stringify(params);
   const problem = goTypeError(raw, `mcp.${struct.type}`, struct.strings);
   // From v1.7.0 the error is jsonrpc2's ErrInvalidParams, whose text joins in (nowrapinvalidparams).
   const invalid = paramsCoded(method) ? "invalid params: " : "";

@@ -18,6 +18,7 @@ function servedBeforeInitialize(method: string): boolean {
   return served("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
 }
 import { paramsCoded, paramsProblem } from "./goParams.js";
+import { memberText } from "./goDecode.js";
 import { metaKeys, refusals, rpcErrorOf } from "../goWire/wireError.js";
 import { requestMeta } from "./requestMeta.js";
 import { served } from "../profiles/profiles.js";
@@ -118,8 +119,8 @@ export class RpcSession {
   }
 
   /** A message the transport decoded (goDecode.ts); `reply` hears everything about it. */
-  receive(message: Record<string, unknown>, reply: Reply, arrival: Arrival = {}): void {
-    const dispatch = () => this.dispatch(message, reply, arrival);
+  receive(message: Record<string, unknown>, reply: Reply, arrival: Arrival = {}, text?: string): void {
+    const dispatch = () => this.dispatch(message, reply, arrival, text);
     if (this.queue) {
       this.queue.push(dispatch);
       return;
@@ -176,19 +177,20 @@ export class RpcSession {
     for (const fn of queue) fn();
   }
 
-  private dispatch(message: Record<string, unknown>, reply: Reply, arrival: Arrival): void {
+  /** `text`: the message as it was sent, where the transport has it (a refusal may quote it). */
+  private dispatch(message: Record<string, unknown>, reply: Reply, arrival: Arrival, text?: string): void {
     const method = typeof message.method === "string" ? message.method : "";
     const id = message.id;
     const stdioNotFound = this.opts.stdio === true && served("stdio-method-not-found");
     // Method "" with an id is a call to v1.7.0's stdio; over HTTP the decoding differs (not served).
-    if (stdioNotFound && message.method === "" && id !== undefined && id !== null) return this.call("", id as RequestId, message.params, reply, arrival);
+    if (stdioNotFound && message.method === "" && id !== undefined && id !== null) return this.call("", id as RequestId, message.params, reply, arrival, text);
     // No method: a response to a request this server never sends. Dropped, as the go-sdk drops it.
     if (method === "") return reply.end();
     if (id === undefined || id === null) {
       this.notification(method, message.params);
       return reply.end();
     }
-    this.call(method, id as RequestId, message.params, reply, arrival);
+    this.call(method, id as RequestId, message.params, reply, arrival, text);
   }
 
   private notification(method: string, params: unknown): void {
@@ -198,7 +200,7 @@ export class RpcSession {
     }
   }
 
-  private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival): void {
+  private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival, text?: string): void {
     const meta = requestMeta(params);
     const newProtocol = "newProtocol" in meta && meta.newProtocol;
     const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result) : result }, method));
@@ -237,7 +239,7 @@ export class RpcSession {
       refuse(refusals.missingParams());
       return reply.end();
     }
-    const unreadable = paramsProblem(method, params);
+    const unreadable = paramsProblem(method, params, text === undefined ? undefined : () => memberText(text, "params"));
     if (unreadable) {
       refuse(refusals.unreadableParams(unreadable, paramsCoded(method)));
       return reply.end();

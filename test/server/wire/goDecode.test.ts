@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { goDecode } from "../../../src/server/wire/goDecode.js";
 import { paramsProblem } from "../../../src/server/wire/goParams.js";
+import { memberText } from "../../../src/server/wire/goDecode.js";
 import { useProfile } from "../../../src/server/profiles/profiles.js";
 
 const refused: [string, string][] = [
@@ -35,13 +36,14 @@ describe("goDecode", () => {
   });
 
   it("reads the first value and ignores what follows it", () => {
-    expect(goDecode('{"jsonrpc":"2.0","id":1,"method":"ping"} x')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
-    expect(goDecode('{"jsonrpc":"2.0","id":1,"method":"ping"}{"x"')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    expect(goDecode(`${ping} x`)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: [ping] });
+    expect(goDecode(`${ping}{"x"`)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: [ping] });
   });
 
   it("cuts a fractional id to an integer, toward zero, as jsonrpc2.MakeID does", () => {
-    expect(goDecode('{"jsonrpc":"2.0","id":1.5,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
-    expect(goDecode('{"jsonrpc":"2.0","id":-2.7,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: -2, method: "ping" } });
+    expect(goDecode('{"jsonrpc":"2.0","id":1.5,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: ['{"jsonrpc":"2.0","id":1.5,"method":"ping"}'] });
+    expect(goDecode('{"jsonrpc":"2.0","id":-2.7,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: -2, method: "ping" }, texts: ['{"jsonrpc":"2.0","id":-2.7,"method":"ping"}'] });
   });
 
   it("reads an escaped half of a surrogate pair as U+FFFD, in values and keys, as encoding/json does; whole pairs stay", () => {
@@ -52,7 +54,27 @@ describe("goDecode", () => {
   });
 
   it("takes a message with an id and no method as a response", () => {
-    expect(goDecode('{"jsonrpc":"2.0","id":1}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1 } });
+    expect(goDecode('{"jsonrpc":"2.0","id":1}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1 }, texts: ['{"jsonrpc":"2.0","id":1}'] });
+  });
+
+  it("keeps each message's text as it came: spaces around it left out, one per element of a batch", () => {
+    const a = '{ "jsonrpc": "2.0", "id": 1, "method": "ping" }';
+    const b = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+    expect(goDecode(`\n ${a} \n`)).toMatchObject({ ok: true, texts: [a] });
+    expect(goDecode(`[ ${a} ,\n${b}]`)).toMatchObject({ ok: true, texts: [a, b] });
+  });
+});
+
+describe("memberText: a member's text as sent (the decoder keeps a json.RawMessage so)", () => {
+  it.each([
+    ['{"jsonrpc":"2.0","params":{ "name" : 7 }}', '{ "name" : 7 }'],
+    ['{"params":[1, 2],"params":{"a": 1}}', '{"a": 1}'],
+    ['{"par\\u0061ms":"x"}', '"x"'],
+    ['{"Params":{}}', undefined],
+    ['{"jsonrpc":"2.0"}', undefined],
+    ['[{"params":{}}]', undefined],
+  ])("%s", (text, member) => {
+    expect(memberText(text, "params")).toBe(member);
   });
 });
 
@@ -85,5 +107,13 @@ describe("from go-sdk v1.7.0 (jsonrpc2.wireDecode, measured: test/parity/profile
   ])("%s", (text, reason) => {
     useProfile("1.7.0");
     expect(goDecode(text)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("paramsProblem quotes the params as they were sent", () => {
+  it("with spaces, as sent (measured: http/body/params-spaced-mistyped)", () => {
+    expect(paramsProblem("tools/call", { name: 7 }, () => '{ "name" : 7 }')).toBe(
+      `handling 'tools/call': unmarshaling "{ \\"name\\" : 7 }" into a *mcp.CallToolParamsRaw: json: cannot unmarshal "7 }" into Go struct field mcp.CallToolParamsRaw.name of type string`,
+    );
   });
 });
