@@ -11,8 +11,9 @@ function probeScenario(argKey, n) {
     JSON.stringify({ [argKey]: "=bench_reload_probe" }),
     "```",
     "",
-    "```json response",
-    JSON.stringify({ error: `bench reload probe ${n}` }),
+    // A json error: its text is the probe's, whatever the tool's outputSchema asks of a response.
+    "```json error",
+    JSON.stringify(`bench reload probe ${n}`),
     "```",
     "",
     "",
@@ -26,7 +27,8 @@ export async function checkHotReload({ url, sessionId, file, tool, argKey }) {
   const args = { [argKey]: "bench_reload_probe" };
   const seen = async () => {
     const { message } = await rpc(url, sessionId, "tools/call", { name: tool, arguments: args });
-    return message.result?.structuredContent?.error ?? null;
+    const result = message.result;
+    return result?.isError ? (result.content?.[0]?.text ?? null) : null;
   };
   const steps = [];
   const expect = async (label, want) => {
