@@ -20,6 +20,7 @@ export function compileKey(tag: string, text: string): string {
 export class CompiledBefore {
   private keys?: Set<string>;
   private writable = true;
+  private dirMade = false;
 
   /**
    * `file` undefined keeps the keys in memory only. At most `limit` keys are read; a longer file
@@ -45,7 +46,8 @@ export class CompiledBefore {
     keys.add(key);
     if (!this.file || !this.writable) return;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      if (!this.dirMade) fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      this.dirMade = true;
       // One short append: processes adding at once do not tear each other's lines.
       fs.appendFileSync(this.file, `${key}\n`);
     } catch {

@@ -46,6 +46,13 @@ export class World {
     private readonly random: RandomSource,
   ) {}
 
+  /** No world folder (or none readable): nothing kept of one. */
+  private none(): WorldSnapshot {
+    this.files.clear();
+    this.listing = undefined;
+    return emptyWorld;
+  }
+
   /** The world as its files are now. The same object while no file changed. */
   snapshot(): WorldSnapshot {
     let names: string[];
@@ -53,11 +60,7 @@ export class World {
       // No world folder is the rule for small catalogs: asked on every call, it must not cost an
       // exception each time (building the ENOENT error was most of a fixture call's stat time).
       const dirStat = fs.statSync(this.dir, { throwIfNoEntry: false });
-      if (!dirStat) {
-        this.files.clear();
-        this.listing = undefined;
-        return emptyWorld;
-      }
+      if (!dirStat) return this.none();
       const kept = stillValid(this.listing, dirStat);
       if (kept) names = kept.names;
       else {
@@ -66,9 +69,7 @@ export class World {
         this.listing = { stamp: stampOf(dirStat), checkedAt, names };
       }
     } catch {
-      this.files.clear();
-      this.listing = undefined;
-      return emptyWorld;
+      return this.none();
     }
     const keyParts: string[] = [];
     const seen = new Set<string>();

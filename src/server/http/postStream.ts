@@ -140,7 +140,6 @@ export class PostStream {
     this.stop();
     if (fault === "go-panic") {
       // Production's process exits: the connection ends, nothing of this POST's answers written.
-      this.opts.log(`go-sdk panic: ${answer}`);
       res.socket?.destroy();
       return "taken";
     }

@@ -35,7 +35,6 @@ export function sseReply(stream: ServerResponse, post: ServerResponse, log: Log,
       }
       if (fault === "go-panic") {
         // Production's process exits: its event stream ends, and the session with it.
-        log(`go-sdk panic: ${answer}`);
         stream.socket?.destroy();
         return "taken";
       }

@@ -67,7 +67,9 @@ function answered(ctx: ToolsCallContext, name: string, sessionId: string | undef
   if (outcome.kind === "unknown-tool") throw new RpcError(outcome.code, outcome.message);
   // Production's process exits here: the transport ends the request as that looks to its client.
   if (outcome.goPanic !== undefined) {
-    extra.fault("go-panic", noDynamics, outcome.result.content[0]?.type === "text" ? outcome.result.content[0].text : outcome.goPanic);
+    const explanation = outcome.result.content[0]?.type === "text" ? outcome.result.content[0].text : outcome.goPanic;
+    ctx.log(`go-sdk panic: ${explanation}`);
+    extra.fault("go-panic", noDynamics, explanation);
     return {};
   }
   // Never an invalid result: go-sdk's typed handler answers an error instead (the log has the file and line).

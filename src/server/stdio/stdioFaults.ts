@@ -27,7 +27,7 @@ export function stdioReply(out: NodeJS.WritableStream, log: Log, exit: (code: nu
         return "answer";
       }
       if (fault === "go-panic") {
-        log(`go-sdk panic: ${answer} (over stdio the call is answered instead)`);
+        // Over stdio the call is answered instead: the process is the session.
         out.write(`${panicAsRpcError(answer, id as string | number)}\n`);
       } else if (isStatusFault(fault)) out.write(`${statusAsRpcError(fault, dynamics, id as string | number)}\n`);
       else if (fault === "malformed-response") out.write(`${halfOf(answer)}\n`);
