@@ -1,7 +1,7 @@
 // `--store redis://HOST:PORT[/DB]`: the Redis (or Valkey) a team's replicas share. The URL is
 // checked before anything starts, and the server starts only once Redis answered a PING, so a
 // wrong address is one clear line at start instead of every call failing later.
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { SharedStateStore, type SharedStateOptions } from "./sharedState.js";
 
 export class StoreUrlError extends Error {}
@@ -35,6 +35,9 @@ export function parseStoreUrl(text: string): StoreAddress {
 /** Connect, PING, and hand back the store; rejects with the reason and the fix when Redis does not answer. */
 export async function openSharedStore(text: string, opts: SharedStateOptions = {}): Promise<{ store: SharedStateStore; redis: Redis; address: StoreAddress; close(): Promise<void> }> {
   const address = parseStoreUrl(text);
+  // Loaded here, not at the top: ioredis costs about 0.15 s of CPU to import, and every server
+  // started without --store (all but a team deployment's) would pay it.
+  const { Redis } = await import("ioredis");
   const redis = new Redis({
     host: address.host,
     port: address.port,

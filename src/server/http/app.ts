@@ -3,7 +3,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { cors } from "./cors.js";
 import { hostCheck } from "../origin/hostCheck.js";
-import { installAuth } from "../auth/installAuth.js";
+import type { installAuth } from "../auth/installAuth.js";
 import { publicOrigin } from "../auth/publicOrigin.js";
 import type { HostContext } from "./hostContext.js";
 import { sendRpcError } from "../wire/sendRpcError.js";
@@ -13,8 +13,12 @@ import type { McpHandler } from "./streamable.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { localPrefix, localRoutes } from "../local/localRoutes.js";
 
-/** `mcp`: the /mcp handler; without --auth the front door (http.ts) calls it before express. */
-export function createApp(ctx: HostContext, mcp: McpHandler): express.Express {
+/**
+ * `mcp`: the /mcp handler; without --auth the front door (http.ts) calls it before express.
+ * `auth`: installAuth, passed (and imported) only under --auth: the SDK's authorization
+ * handlers and jose cost about 0.25 s of CPU to load, in every server started without it.
+ */
+export function createApp(ctx: HostContext, mcp: McpHandler, auth?: typeof installAuth): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // The MCP endpoints check their Host themselves, in the go-sdk's order and words.
@@ -22,7 +26,7 @@ export function createApp(ctx: HostContext, mcp: McpHandler): express.Express {
   const ownHostCheck = new Set(["/mcp", "/sse", messagesPath]);
   app.use((req, res, next) => (ownHostCheck.has(req.path) ? next() : checkHost(req, res, next)));
   app.use(["/mcp", "/sse", messagesPath], cors);
-  if (ctx.config.auth) installAuth(app, ctx.config, ctx.clock);
+  auth?.(app, ctx.config, ctx.clock);
   // What the bearer gate proved rides on the request (the SDK's auth middleware sets req.auth).
   app.all("/mcp", (req, res) => mcp(req, res, (req as Request & { auth?: AuthInfo }).auth));
   app.use(sseRoutes(ctx));

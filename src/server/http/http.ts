@@ -65,7 +65,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const team = shared ? await shareJournal(local.journal, shared.redis, log) : undefined;
   const ctx = { engine, config, log, registry, local, clock: opts.clock };
   const mcp = streamableHandler(ctx);
-  const app = createApp(ctx, mcp);
+  const app = createApp(ctx, mcp, config.auth ? (await import("../auth/installAuth.js")).installAuth : undefined);
   // /mcp goes straight to its handler, without express's routing, unless --auth puts its bearer
   // gate in front of it (then express routes it to the same handler).
   const isMcp = (url: string | undefined) => url !== undefined && url.startsWith("/mcp") && (url.length === 4 || url[4] === "?");

@@ -38,13 +38,14 @@ export function scriptJson(value: unknown): string {
 export function pageRoutes(ctx: LocalContext): express.Router {
   const router = express.Router();
   for (const [route, file] of Object.entries(files)) {
-    router.get(route, (_req, res) => {
+    // Express 5 hands a rejected handler to the app's error handler (a JSON 500).
+    router.get(route, async (_req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("X-Content-Type-Options", "nosniff");
       // Never framed by another site (clickjacking the one-click forcing buttons).
       res.setHeader("X-Frame-Options", "DENY");
       let body: string | Buffer = fs.readFileSync(path.join(dashboardDir, file));
-      if (file === "index.html") body = body.toString("utf8").replace("<!-- snapshot -->", `<script type="application/json" id="snapshot">${scriptJson(snapshotView(ctx))}</script>`);
+      if (file === "index.html") body = body.toString("utf8").replace("<!-- snapshot -->", `<script type="application/json" id="snapshot">${scriptJson(await snapshotView(ctx))}</script>`);
       res.type(types[path.extname(file)] ?? "application/octet-stream").send(body);
     });
   }

@@ -24,8 +24,23 @@ function demoteHeadings() {
   return (tree: HastNode) => walk(tree);
 }
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(demoteHeadings).use(rehypeSanitize).use(rehypeStringify);
+export type RenderNotes = (markdown: string) => string;
 
-export function renderNotes(markdown: string): string {
-  return String(processor.processSync(markdown));
+let loading: Promise<RenderNotes> | undefined;
+
+/** The renderer, once its packages are loaded (the same promise for every caller). */
+export function loadNotesRenderer(): Promise<RenderNotes> {
+  loading ??= (async () => {
+    const [{ default: rehypeSanitize }, { default: rehypeStringify }, { default: remarkGfm }, { default: remarkParse }, { default: remarkRehype }, { unified }] = await Promise.all([
+      import("rehype-sanitize"),
+      import("rehype-stringify"),
+      import("remark-gfm"),
+      import("remark-parse"),
+      import("remark-rehype"),
+      import("unified"),
+    ]);
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(demoteHeadings).use(rehypeSanitize).use(rehypeStringify);
+    return (markdown) => String(processor.processSync(markdown));
+  })();
+  return loading;
 }

@@ -23,8 +23,8 @@ export function viewRoutes(ctx: LocalContext): express.Router {
     res.json(sessionsView(ctx));
   });
 
-  router.get("/tools", (_req, res) => {
-    res.json(toolsView(ctx));
+  router.get("/tools", async (_req, res) => {
+    res.json(await toolsView(ctx));
   });
 
   router.get("/state", (_req, res) => {

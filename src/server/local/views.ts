@@ -6,7 +6,7 @@ import { hasOverride, readOverrides } from "../../overrides/overridesFile.js";
 import { readWidgetResource } from "../mcp/widgetResource.js";
 import type { SharedStateStore } from "../../store/sharedState.js";
 import type { LocalContext } from "./localContext.js";
-import { renderNotes } from "./renderNotes.js";
+import { loadNotesRenderer } from "./renderNotes.js";
 import { notesOf } from "../../toolFile/parseToolFile.js";
 import { readNoFollow } from "../../base/readNoFollow.js";
 
@@ -58,7 +58,8 @@ export async function sharedStateView(store: SharedStateStore) {
   return { scope: store.scope, limitBytes: store.limitBytes, shared: true, entries };
 }
 
-export function toolsView(ctx: LocalContext) {
+export async function toolsView(ctx: LocalContext) {
+  const renderNotes = await loadNotesRenderer();
   const { overrides } = readOverrides(ctx.config.runDir);
   const domains = new Map<string, unknown[]>();
   const broken: { tool: string; problems: string[] }[] = [];
@@ -116,6 +117,6 @@ export function widgetView(ctx: LocalContext) {
 }
 
 /** Everything the page draws on first paint. */
-export function snapshotView(ctx: LocalContext) {
-  return { tools: toolsView(ctx), calls: callsView(ctx), sessions: sessionsView(ctx), state: stateView(ctx), widget: widgetView(ctx) };
+export async function snapshotView(ctx: LocalContext) {
+  return { tools: await toolsView(ctx), calls: callsView(ctx), sessions: sessionsView(ctx), state: stateView(ctx), widget: widgetView(ctx) };
 }

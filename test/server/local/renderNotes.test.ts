@@ -1,9 +1,14 @@
 // Tool notes on the dashboard: markdown rendered, raw HTML and script never passed through.
-import { describe, expect, it } from "vitest";
-import { renderNotes } from "../../../src/server/local/renderNotes.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadNotesRenderer, type RenderNotes } from "../../../src/server/local/renderNotes.js";
 import { notesOf } from "../../../src/toolFile/parseToolFile.js";
 
 describe("renderNotes", () => {
+  let renderNotes: RenderNotes;
+  beforeAll(async () => {
+    renderNotes = await loadNotesRenderer();
+  });
+
   it("renders GitHub tables and code, headings moved under the page's own", () => {
     expect(renderNotes("# t\n\n| a | b |\n| --- | --- |\n| `x` | y |")).toBe(
       "<h4>t</h4>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><code>x</code></td>\n<td>y</td>\n</tr>\n</tbody>\n</table>",
