@@ -14,6 +14,7 @@ import path from "node:path";
 import { freezeEnv, profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
 import { startHttpServer } from "./runner.mjs";
 import { pinnedSdk, servedSdks } from "./twinBinary.mjs";
+import { serverNodeFlags } from "../scripts/serverNodeFlags.mjs";
 
 const argv = process.argv.slice(2);
 if (argv.includes("--all-profiles")) await replayEveryProfile(argv.filter((a) => a !== "--all-profiles"));
@@ -62,11 +63,11 @@ const cli = path.join(projectRoot, "dist", "cli.js");
 // Each corpus case is its own session, as each was recorded: the recording's stdio twins all take
 // their answers from one HTTP server, where per-user state would leak from case to case.
 const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session", ...profileArgs];
-const server = await startHttpServer(process.execPath, [cli, "--port", "0", ...base], freezeEnv);
+const server = await startHttpServer(process.execPath, [...serverNodeFlags, cli, "--port", "0", ...base], freezeEnv);
 let unexplained = 0;
 try {
   const cases = argv.includes("--http-only") ? corpus.cases.filter((c) => c.transport === "http") : corpus.cases;
-  const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: process.execPath, args: [cli, "--stdio", ...base] } });
+  const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: process.execPath, args: [...serverNodeFlags, cli, "--stdio", ...base] } });
   const patterns = allowedPatterns();
   let identical = 0;
   let allowed = 0;

@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { runReadmeSnippets } from "./readmeSnippets.mjs";
+import { serverNodeFlags } from "./serverNodeFlags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const cli = path.join(root, "dist", "cli.js");
@@ -116,7 +117,7 @@ function run(command, args, { timeoutMs = 120_000, cwd = root } = {}) {
  * Declared latencies are scaled to 0 unless `extraArgs` passes its own --delay-scale (the last wins).
  */
 function startServer(toolsDir, runDir, extraArgs = []) {
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...serverNodeFlags, cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   return new Promise((resolve, reject) => {
     // Beside vitest on two cores a start can take long; 60 s is still a bound.
@@ -310,7 +311,7 @@ async function main() {
 
   const fixtures = await startServer(fixtureCatalog, runDir);
   try {
-    const targets = [[`${fixtures.base}/mcp`], [`${fixtures.base}/sse`], [process.execPath, cli, "--stdio", "--tools", fixtureCatalog, "--run-dir", runDir]];
+    const targets = [[`${fixtures.base}/mcp`], [`${fixtures.base}/sse`], [process.execPath, ...serverNodeFlags, cli, "--stdio", "--tools", fixtureCatalog, "--run-dir", runDir]];
     const tasks = [];
     for (const { pkg, bin } of inspectorBins) {
       for (const target of targets) for (const check of inspectorChecks) tasks.push(() => runInspector(pkg, bin, target, check));

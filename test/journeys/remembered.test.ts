@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday, expectAed } from "./expect.js";
 import { projectRoot, startServer, type RunningServer } from "./server.js";
 import { openOver, type Out, type Session } from "./session.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 type Opened = Awaited<ReturnType<typeof openOver>>;
 
@@ -48,7 +49,7 @@ function stdioWay(): Way {
       openOver(
         new StdioClientTransport({
           command: process.execPath,
-          args: [path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--delay-scale", "0", "--state-scope", "session"],
+          args: [...serverNodeFlags, path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--delay-scale", "0", "--state-scope", "session"],
           cwd: projectRoot,
           stderr: "pipe",
         }),

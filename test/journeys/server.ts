@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { assertBuilt } from "../transports/transports.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -27,7 +28,7 @@ export async function startServer(toolsDir = path.join(projectRoot, "tools"), ti
   assertBuilt();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-journey-run-"));
 
-  const child = spawn(process.execPath, [cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], {
+  const child = spawn(process.execPath, [...serverNodeFlags, cli, "--port", "0", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0", ...extraArgs], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });

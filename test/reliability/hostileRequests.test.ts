@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEALTHY_CALL, HEALTHY_RESULT, SECOND_INITIALIZE, hostileCases, type Body, type HttpExpect, type HttpRequest } from "./hostileCases.js";
 import { cli, projectRoot, requireBuild, spawnServer, tempCatalog, type SpawnedServer } from "./spawnServer.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 const fixtures = path.join(projectRoot, "test/fixtures/broken-runtime/tools/misc");
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "hostile", version: "1" } };
@@ -167,7 +168,7 @@ class StdioServer {
   stderr = "";
 
   constructor(toolsDir: string, runDir: string) {
-    this.proc = spawn(process.execPath, [cli, "--stdio", "--tools", toolsDir, "--run-dir", runDir], { cwd: projectRoot });
+    this.proc = spawn(process.execPath, [...serverNodeFlags, cli, "--stdio", "--tools", toolsDir, "--run-dir", runDir], { cwd: projectRoot });
     this.proc.stdout.setEncoding("utf8");
     this.proc.stdout.on("data", (chunk: string) => {
       this.buffer += chunk;

@@ -12,6 +12,7 @@ import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { exitOnSignals } from "../../src/server/host/shutdown.js";
 import { cli, projectRoot, requireBuild, spawnServer, tempCatalog } from "./spawnServer.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 const fixtures = path.join(projectRoot, "test/fixtures/broken-runtime/tools/misc");
 const cleanups: (() => void)[] = [];
@@ -142,7 +143,7 @@ describe("graceful shutdown of the stdio server", () => {
   it.each(["SIGINT", "SIGTERM"] as const)("%s: exits 0, stdout holds only whole JSON-RPC lines", async (signal) => {
     requireBuild();
     const c = catalog();
-    const proc = spawn(process.execPath, [cli, "--stdio", "--tools", c.toolsDir, "--run-dir", c.runDir], { cwd: projectRoot });
+    const proc = spawn(process.execPath, [...serverNodeFlags, cli, "--stdio", "--tools", c.toolsDir, "--run-dir", c.runDir], { cwd: projectRoot });
     let out = "";
     proc.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));

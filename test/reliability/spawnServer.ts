@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { assertBuilt } from "../assertBuilt.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 export const cli = path.join(projectRoot, "dist", "cli.js");
@@ -36,7 +37,7 @@ export const requireBuild = assertBuilt;
 
 export async function spawnServer(opts: SpawnOptions): Promise<SpawnedServer> {
   requireBuild();
-  const proc = spawn(process.execPath, [cli, "--port", "0", "--tools", opts.toolsDir, "--run-dir", opts.runDir, "--delay-scale", "0", ...(opts.args ?? [])], {
+  const proc = spawn(process.execPath, [...serverNodeFlags, cli, "--port", "0", "--tools", opts.toolsDir, "--run-dir", opts.runDir, "--delay-scale", "0", ...(opts.args ?? [])], {
     cwd: projectRoot,
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

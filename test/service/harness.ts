@@ -13,6 +13,7 @@ import { readClock, writeClock } from "../../src/clock/clockFile.js";
 import { projectRoot, startServer, type RunningServer } from "../journeys/server.js";
 import { openOver, type Out, type Session } from "../journeys/session.js";
 import { hasRedis, startRedis, type RedisServer } from "../store/redisServer.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 export type { Out };
 
@@ -88,7 +89,7 @@ async function overStdio(toolsDir: string): Promise<Opened> {
   const open = async (): Promise<ServiceSession> => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0"],
+      args: [...serverNodeFlags, path.join(projectRoot, "dist", "cli.js"), "--stdio", "--tools", toolsDir, "--run-dir", runDir, "--delay-scale", "0"],
       cwd: projectRoot,
       stderr: "pipe",
     });

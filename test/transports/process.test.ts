@@ -8,6 +8,7 @@ import { listenHttp } from "../../src/server/http/http.js";
 import { copyCatalog, projectRoot, type TempCatalog } from "./catalog.js";
 import { readStreamUntil } from "./rawHttp.js";
 import { assertBuilt, cli } from "./transports.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 const catalogs: TempCatalog[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -21,7 +22,7 @@ function spawnCli(args: string[]) {
   assertBuilt();
   const catalog = copyCatalog();
   catalogs.push(catalog);
-  const child = spawn(process.execPath, [cli, ...args, "--tools", catalog.dir, "--run-dir", catalog.runDir], { cwd: projectRoot });
+  const child = spawn(process.execPath, [...serverNodeFlags, cli, ...args, "--tools", catalog.dir, "--run-dir", catalog.runDir], { cwd: projectRoot });
   children.push(child);
   let stderr = "";
   let stdout = "";

@@ -14,6 +14,7 @@ import { projectRoot, type TempCatalog } from "./catalog.js";
 import { RecordingTransport } from "./recordingTransport.js";
 import { assertBuilt } from "../assertBuilt.js";
 import { sharedValidator } from "../journeys/sharedValidator.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 export const cli = path.join(projectRoot, "dist", "cli.js");
 
@@ -95,7 +96,7 @@ export const stdio: TransportUnderTest = {
       async connect() {
         const transport = new StdioClientTransport({
           command: process.execPath,
-          args: [cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir, "--delay-scale", String(opts.delayScale ?? 0), ...(opts.scenarioLog ? ["--scenario-log"] : [])],
+          args: [...serverNodeFlags, cli, "--stdio", "--tools", catalog.dir, "--run-dir", catalog.runDir, "--delay-scale", String(opts.delayScale ?? 0), ...(opts.scenarioLog ? ["--scenario-log"] : [])],
           cwd: projectRoot,
           stderr: "pipe",
         });

@@ -17,6 +17,7 @@ import { projectRoot, tempCatalog } from "../../reliability/spawnServer.js";
 import { initializeBody, mcpHeaders, rawHttp, sseMessages } from "../../transports/rawHttp.js";
 import { assertBuilt, cli } from "../../transports/transports.js";
 import { autoApproved, MemoryOAuthClient, throughPage } from "./oauthClient.js";
+import { serverNodeFlags } from "../../../scripts/serverNodeFlags.mjs";
 
 let catalog: ReturnType<typeof tempCatalog>;
 let host: HttpHost;
@@ -142,7 +143,7 @@ describe("production's auth failure texts: tools/call results with isError: true
 
   it("stdio with --auth: no request headers at all", async () => {
     assertBuilt();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "--stdio", "--auth", "--tools", catalog.toolsDir, "--run-dir", catalog.runDir], cwd: projectRoot, stderr: "pipe" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...serverNodeFlags, cli, "--stdio", "--auth", "--tools", catalog.toolsDir, "--run-dir", catalog.runDir], cwd: projectRoot, stderr: "pipe" });
     const client = new Client({ name: "careem-auth-tests", version: "1.0.0" });
     await client.connect(transport);
     try {
