@@ -35,6 +35,8 @@ ensure_built() {
     log "building (tsc)"
     # No rm -rf dist first: another process may be running from it right now.
     npx tsc -p tsconfig.build.json >&2
+    # dist/cli.js as one bundle: a start loads one file instead of hundreds (scripts/bundle.mjs).
+    node scripts/bundle.mjs >&2
     touch dist/.stamp
   fi
 }

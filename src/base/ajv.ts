@@ -20,10 +20,13 @@ const SHARED: Options = { strict: false, allErrors: false, logger: false, ownPro
 /** A compiled schema as its callers use it: call it, then read why it failed. */
 export type Validator = ((data: unknown) => boolean) & { readonly errors?: ErrorObject[] | null };
 
-// Beside the typecheck's cache, in the project's node_modules (src/base or dist/base, two up):
-// a fresh install starts from nothing. Where Ajv is not installed there (a hoisted install),
+// Beside the typecheck's cache, in the project's node_modules: two folders up from src/base or
+// dist/base, one up from dist/ when this runs from the bundle (scripts/bundle.mjs). A fresh
+// install starts from nothing. Where Ajv is not installed in either (a hoisted install),
 // compiles are remembered in memory only.
-const projectModules = path.resolve(import.meta.dirname, "..", "..", "node_modules");
+const projectModules =
+  [path.resolve(import.meta.dirname, "..", "node_modules"), path.resolve(import.meta.dirname, "..", "..", "node_modules")].find((dir) => fs.existsSync(path.join(dir, "ajv", "package.json"))) ??
+  path.resolve(import.meta.dirname, "..", "..", "node_modules");
 
 function versionOf(name: string): string | undefined {
   try {
