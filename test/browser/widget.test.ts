@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFixture } from "../transports/catalog.js";
 import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
-import { hasChromium, launchChromium } from "./chromium.js";
+import { hasChromium, launchChromium, watchPage } from "./chromium.js";
 
 const widgets = path.join(projectRoot, "test", "fixtures", "widgets");
 const appBundle = path.join(projectRoot, "node_modules", "@modelcontextprotocol", "ext-apps", "dist", "src", "app-with-deps.js");
@@ -35,6 +35,7 @@ describe.skipIf(!hasChromium)("widget host in Chromium", () => {
     let temp: ReturnType<typeof tempCatalog>;
     let widgetDir: string;
     let page: Page;
+    let watched: ReturnType<typeof watchPage>;
     let client: Client;
 
     beforeAll(async () => {
@@ -45,6 +46,7 @@ describe.skipIf(!hasChromium)("widget host in Chromium", () => {
       if (kind === "mcp-app") fs.copyFileSync(appBundle, path.join(widgetDir, "assets", "app-with-deps.js"));
       server = await spawnServer({ toolsDir: temp.toolsDir, runDir: temp.runDir, args: ["--widget-dir", widgetDir] });
       page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      watched = watchPage(page);
       client = new Client({ name: "widget-test", version: "1.0.0" });
       await client.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl)));
     }, 60_000);
@@ -77,7 +79,15 @@ describe.skipIf(!hasChromium)("widget host in Chromium", () => {
       await page.getByRole("radio", { name: radio }).check();
 
       const frame = page.frameLocator('iframe[title="Widget preview for the selected call"]');
-      await frame.getByRole("heading", { name: title }).waitFor();
+      // Seen once under load: the frame never rendered within 30 s. The message then carries what
+      // the page and the frame logged and which loads failed, and the host's own log.
+      await frame
+        .getByRole("heading", { name: title })
+        .waitFor()
+        .catch(async (err: Error) => {
+          const hostLog = (await page.locator("#widget-log li").allTextContents().catch(() => ["(unreadable)"])).join("\n");
+          throw new Error(`${err.message}\n-- the page saw:\n${watched.seen()}\n-- the host's log:\n${hostLog}`);
+        });
       const result = frame.getByRole("region", { name: "Tool result" });
       await result.getByText("Ride status: CAPTAIN_ON_THE_WAY").waitFor();
       expect(await result.textContent()).toContain('"note":"Pickup at <Gate 2> & DIFC"');
