@@ -17,10 +17,15 @@ import path from "node:path";
 import { build } from "rolldown";
 
 const dist = path.resolve(import.meta.dirname, "..", "dist");
+// The bundle's first comment (after the shebang): how a bundle is told from tsc's output.
+const banner = "// dist/cli.js: bundled by scripts/bundle.mjs from tsc's output; edit src/, not this.";
 const entry = path.join(dist, "cli.js");
 const text = fs.readFileSync(entry, "utf8");
 // Bundling the bundle would work, but say plainly that the input must be tsc's output.
-if (text.slice(0, 400).includes(BANNER_START())) throw new Error(`bundle: ${entry} is already a bundle; run tsc first (npm run build)`);
+if (text.slice(0, 400).includes(banner)) {
+  process.stderr.write(`bundle: ${entry} is already a bundle; run tsc first (npm run build does both)\n`);
+  process.exit(1);
+}
 
 await build({
   input: entry,
@@ -33,10 +38,7 @@ await build({
     // No hash: a rebuild overwrites the same files instead of leaving old ones behind.
     chunkFileNames: "cli-[name].js",
     sourcemap: true,
-    banner: BANNER_START(),
+    banner,
   },
 });
 
-function BANNER_START() {
-  return "// dist/cli.js: bundled by scripts/bundle.mjs from tsc's output; edit src/, not this.";
-}
