@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../../config.js";
-import { createApp } from "./app.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { streamableHandler } from "./streamable.js";
 import { CORS } from "./cors.js";
 import { createHostEngine } from "../host/hostEngine.js";
@@ -65,11 +65,35 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const team = shared ? await shareJournal(local.journal, shared.redis, log) : undefined;
   const ctx = { engine, config, log, registry, local, clock: opts.clock };
   const mcp = streamableHandler(ctx);
-  const app = createApp(ctx, mcp, config.auth ? (await import("../auth/installAuth.js")).installAuth : undefined);
-  // /mcp goes straight to its handler, without express's routing, unless --auth puts its bearer
-  // gate in front of it (then express routes it to the same handler).
+  // The express app (every route but /mcp) is made on the first request that needs it: express
+  // and the routes cost about 0.05-0.1 s of CPU to load, and most servers a test or an agent
+  // starts are only ever asked on /mcp. A request that waits for it is paused meanwhile (node
+  // reads no body until a handler asks), so it is answered as if the app had been there.
+  type App = (req: IncomingMessage, res: ServerResponse) => void;
+  let app: App | undefined;
+  let making: Promise<App> | undefined;
+  const makeApp = (): Promise<App> =>
+    (making ??= (async () => {
+      const { createApp } = await import("./app.js");
+      return (app = createApp(ctx, mcp, config.auth ? (await import("../auth/installAuth.js")).installAuth : undefined));
+    })());
+  const toApp: App = (req, res) => {
+    if (app) return app(req, res);
+    makeApp().then(
+      (made) => made(req, res),
+      (err: unknown) => {
+        log(`internal error: loading the routes: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        // As the app's own error handler answers (app.ts), without express.
+        res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32603, message: "Internal error" }, id: null }));
+      },
+    );
+  };
+  // With --auth its bearer gate stands in front of /mcp too: the app is made before listening,
+  // and express routes /mcp to the same handler.
+  if (config.auth) await makeApp();
+  // /mcp goes straight to its handler, without express's routing.
   const isMcp = (url: string | undefined) => url !== undefined && url.startsWith("/mcp") && (url.length === 4 || url[4] === "?");
-  const server = http.createServer(config.auth ? app : (req, res) => (!isMcp(req.url) ? app(req, res) : req.method === "OPTIONS" ? void res.writeHead(200, CORS).end() : mcp(req, res)));
+  const server = http.createServer(config.auth ? toApp : (req, res) => (!isMcp(req.url) ? toApp(req, res) : req.method === "OPTIONS" ? void res.writeHead(200, CORS).end() : mcp(req, res)));
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
