@@ -6,8 +6,8 @@
 //
 // Why: every start of the server loaded about 130 files of dist/ and several hundred of
 // node_modules, resolved one by one. A test run starts about 220 servers and a desktop client
-// starts one per conversation; bundled, a stdio start measured 0.45-0.53 s of CPU instead of
-// 0.64-0.66 s. tsc's other files in dist/ stay as they are (tests import some of them).
+// starts one per conversation; bundled, a stdio start through tools/list measured 0.50-0.52 s
+// of CPU instead of 0.66-0.71 s (docs/benchmark.md). tsc's other files in dist/ stay as they are (tests import some of them).
 //
 // The chunks sit in dist/ itself, not below it: config.ts finds the project one folder up from
 // the file it was loaded from, and ajv.ts finds node_modules the same way.

@@ -24,9 +24,8 @@ export type Validator = ((data: unknown) => boolean) & { readonly errors?: Error
 // dist/base, one up from dist/ when this runs from the bundle (scripts/bundle.mjs). A fresh
 // install starts from nothing. Where Ajv is not installed in either (a hoisted install),
 // compiles are remembered in memory only.
-const projectModules =
-  [path.resolve(import.meta.dirname, "..", "node_modules"), path.resolve(import.meta.dirname, "..", "..", "node_modules")].find((dir) => fs.existsSync(path.join(dir, "ajv", "package.json"))) ??
-  path.resolve(import.meta.dirname, "..", "..", "node_modules");
+const [bundled, unbundled] = [path.resolve(import.meta.dirname, "..", "node_modules"), path.resolve(import.meta.dirname, "..", "..", "node_modules")];
+const projectModules = fs.existsSync(path.join(bundled, "ajv", "package.json")) ? bundled : unbundled;
 
 function versionOf(name: string): string | undefined {
   try {
