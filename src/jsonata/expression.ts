@@ -9,6 +9,7 @@ import { baseBindings } from "./library.js";
 import { BUILTIN_NAMES } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import type { ExpressionWorld } from "./library.js";
+import { compileTree, Unsupported } from "./compiled/compile.js";
 
 export class ExpressionError extends Error {}
 
@@ -47,6 +48,21 @@ function plain(value: unknown): Json | undefined {
   return text === undefined ? null : (JSON.parse(text) as Json);
 }
 
+class FunctionInAnswer extends Error {}
+
+/**
+ * The compiled evaluator's result as plain JSON. A function in it (a lambda as the answer) is
+ * written by the interpreter as its own lambda object: that answer is left to the interpreter.
+ */
+function plainCompiled(value: unknown): Json | undefined {
+  if (value === undefined) return undefined;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === "function") throw new FunctionInAnswer();
+    return v;
+  });
+  return text === undefined ? null : (JSON.parse(text) as Json);
+}
+
 /**
  * One compiled expression per distinct text, however many files or file versions use it. A
  * compiled JSONata expression keeps its whole parser alive (about 40 closures): 2,000 files
@@ -76,6 +92,12 @@ const fallbackRandom: RandomSource = {
   uuid: () => randomUUID(),
 };
 
+/**
+ * `CAREEM_JSONATA_CHECK=1`: every compiled evaluation is checked against the interpreter's, and a
+ * difference fails the call (test/jsonata runs the catalog so). Read once: it is a test switch.
+ */
+const checkAgainstInterpreter = process.env.CAREEM_JSONATA_CHECK === "1";
+
 function compile(source: string): Expression {
   let compiled: jsonata.Expression;
   try {
@@ -83,29 +105,83 @@ function compile(source: string): Expression {
   } catch (err) {
     throw new ExpressionError(`expression ${JSON.stringify(source)} does not parse: ${(err as Error).message}`);
   }
+  let fast: ReturnType<typeof compileTree> | undefined;
+  try {
+    fast = compileTree(compiled.ast() as never);
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+  }
+  const bindingsOf = (scope: ExpressionScope, random: RandomSource, made: Record<string, unknown> | undefined): Record<string, unknown> => {
+    const ms = scope.clock();
+    const data = scope.world?.data ?? {};
+    const user = scope.user ?? defaultUserId;
+    return { ...made, ...baseBindings(scope.state, ms, random, data, user), args: scope.args, response: scope.response ?? null };
+  };
+  // The call's own clock, not a copy: the world's functions key what they keep for the call on it.
+  const libraryFor = (scope: ExpressionScope, random: RandomSource, which: "fast" | "interpreted"): Record<string, unknown> | undefined => {
+    const lib = scope.world?.library;
+    if (!lib) return undefined;
+    const data = scope.world?.data ?? {};
+    const user = scope.user ?? defaultUserId;
+    const ms = scope.clock();
+    return which === "fast" ? lib.fastBindingsFor?.(scope.state, scope.clock, random, data, user, ms) : lib.bindingsFor(scope.state, scope.clock, random, data, user, ms);
+  };
+  const interpret = (scope: ExpressionScope, random: RandomSource): Json | undefined => {
+    try {
+      return plain(compiled.evaluate(scope.args, bindingsOf(scope, random, libraryFor(scope, random, "interpreted"))));
+    } catch (err) {
+      throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
+    }
+  };
   return {
     source,
     // A world function may read the state, the clock and randomness: an expression calling one is neither pure nor state-free.
     readsState: source.includes("$state") || callsWorldFunction(source),
     pure: !/\$(now|millis|random|eval|world|newId|secondsSince|user)\b/.test(source) && !callsWorldFunction(source),
     evaluate(scope) {
-      const ms = scope.clock();
-      // The call's own clock, not a copy: the world's functions key what they keep for the call on it.
-      const clock = scope.clock;
       const random = scope.random ?? fallbackRandom;
-      const data = scope.world?.data ?? {};
-      const user = scope.user ?? defaultUserId;
-      const bindings: Record<string, unknown> = {
-        ...(scope.world?.library?.bindingsFor(scope.state, clock, random, data, user, ms) ?? {}),
-        ...baseBindings(scope.state, ms, random, data, user),
-        args: scope.args,
-        response: scope.response ?? null,
-      };
+      const library = scope.world?.library;
+      // Compiled only where the world's functions are too: the two evaluators' function values do not mix.
+      if (!fast || (library && !library.fastBindingsFor)) return interpret(scope, random);
+      const drawn = checkAgainstInterpreter ? recording(random) : undefined;
+      let value: Json | undefined;
       try {
-        return plain(compiled.evaluate(scope.args, bindings));
-      } catch (err) {
-        throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
+        const use = drawn ?? random;
+        value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")));
+      } catch {
+        // The interpreter says what went wrong, in its own words (or, if it disagrees, answers).
+        return interpret(scope, random);
       }
+      if (drawn) {
+        const reference = interpret(scope, drawn.replay());
+        if (JSON.stringify(reference) !== JSON.stringify(value)) {
+          throw new ExpressionError(`expression ${JSON.stringify(source)}: the compiled evaluator answered ${JSON.stringify(value)}, the interpreter ${JSON.stringify(reference)}`);
+        }
+      }
+      return value;
+    },
+  };
+}
+
+/** A random source that keeps what it gave, so a second evaluation can be given the same. */
+function recording(random: RandomSource): RandomSource & { replay(): RandomSource } {
+  const ints: number[] = [];
+  const uuids: string[] = [];
+  return {
+    int: (min, max) => {
+      const n = random.int(min, max);
+      ints.push(n);
+      return n;
+    },
+    uuid: () => {
+      const u = random.uuid();
+      uuids.push(u);
+      return u;
+    },
+    replay: () => {
+      let i = 0;
+      let u = 0;
+      return { int: (min, max) => (i < ints.length ? (ints[i++] as number) : random.int(min, max)), uuid: () => (u < uuids.length ? (uuids[u++] as string) : random.uuid()) };
     },
   };
 }

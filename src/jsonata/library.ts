@@ -7,6 +7,7 @@ import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/typ
 import { builtinBindings } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import { callPureFunctions, Memo, memoized, pureFunctions } from "./memo.js";
+import { compileTree, Unsupported } from "./compiled/compile.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
@@ -50,6 +51,11 @@ export interface Library {
    * the engine makes one per call.
    */
   bindingsFor(state: Json | undefined, clock: Clock, random: RandomSource, data: Json, user: string, at?: number): Record<string, unknown>;
+  /**
+   * The same functions made by the compiled evaluator (src/jsonata/compiled), for expressions it
+   * compiled too; undefined when the block uses a construct it leaves to the interpreter.
+   */
+  fastBindingsFor?: (state: Json | undefined, clock: Clock, random: RandomSource, data: Json, user: string, at?: number) => Record<string, unknown>;
 }
 
 /** Line (1-based, in the block) of JSONata's character position. */
@@ -117,11 +123,40 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   // only points the cell at its own state, clock and randomness (making them per call cost
   // about 1.6 ms for 29 functions).
   const names = new Set(good.map((fn) => fn.name.slice(1)));
+  const interpreted = instantiate((bindings) => compiled.evaluate(null, bindings) as Record<string, unknown>);
+  // The same block through the compiled evaluator, when it covers every construct the block uses.
+  let fast: typeof interpreted | undefined;
+  try {
+    const tree = compileTree(compiled.ast() as never);
+    fast = instantiate((bindings) => tree(null, bindings) as Record<string, unknown>);
+  } catch (err) {
+    // Unsupported: a construct left to the interpreter. Anything else the block threw while
+    // being made, the interpreter's making (above) did not: the interpreter's version serves.
+    void (err instanceof Unsupported);
+    fast = undefined;
+  }
+  const library: Library = { names, bindingsFor: interpreted, fastBindingsFor: fast };
+  // A section whose block is not a function would fail every call that uses it: say so now.
+  const probe = library.bindingsFor({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {}, defaultUserId);
+  for (const fn of good) {
+    const value = probe[fn.name.slice(1)] as { _jsonata_lambda?: boolean } | undefined;
+    if (!value || value._jsonata_lambda !== true) problems.push({ file: fn.file, line: fn.line, message: `${fn.name}'s block is not a function (write function($x) { ... })` });
+  }
+  return library;
+}
+
+type BindingsFor = Library["bindingsFor"];
+
+/**
+ * The world's functions made once from the evaluated block, with the cell they read the call
+ * through and the answers they keep (each evaluator its own: their values are not shared).
+ */
+function instantiate(evaluateBlock: (bindings: Record<string, unknown>) => Record<string, unknown>): BindingsFor {
   const cell: Cell = { state: null, user: defaultUserId, ms: 0, random: { int: (min) => min, uuid: () => "" }, data: {} };
   const clock = () => cell.ms;
   const random: RandomSource = { int: (min, max) => cell.random.int(min, max), uuid: () => cell.random.uuid() };
   const memo = new Memo();
-  const made = compiled.evaluate(null, {
+  const made = evaluateBlock({
     __state: () => cell.state,
     __world: () => cell.data,
     __user: () => cell.user,
@@ -133,27 +168,17 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
     __memoGet: (key: string) => memo.get(key),
     __memoPut: (key: unknown, value: unknown) => memo.put(key, value),
     ...builtinBindings(clock, random),
-  }) as Record<string, unknown>;
-  const library: Library = {
-    names,
-    bindingsFor(state, callClock, callRandom, data, user, at) {
-      cell.state = state ?? null;
-      cell.user = user;
-      cell.ms = at ?? callClock();
-      cell.random = callRandom;
-      cell.data = data;
-      memo.use(data);
-      memo.useCall(callClock, cell.state, data, cell.ms);
-      return made;
-    },
+  });
+  return (state, callClock, callRandom, data, user, at) => {
+    cell.state = state ?? null;
+    cell.user = user;
+    cell.ms = at ?? callClock();
+    cell.random = callRandom;
+    cell.data = data;
+    memo.use(data);
+    memo.useCall(callClock, cell.state, data, cell.ms);
+    return made;
   };
-  // A section whose block is not a function would fail every call that uses it: say so now.
-  const probe = library.bindingsFor({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {}, defaultUserId);
-  for (const fn of good) {
-    const value = probe[fn.name.slice(1)] as { _jsonata_lambda?: boolean } | undefined;
-    if (!value || value._jsonata_lambda !== true) problems.push({ file: fn.file, line: fn.line, message: `${fn.name}'s block is not a function (write function($x) { ... })` });
-  }
-  return library;
 }
 
 /** What every expression and world function sees besides $args: the state, the world, the user, time, built-ins. */

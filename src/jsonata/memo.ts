@@ -122,7 +122,7 @@ export class Memo {
 
   /** A key of the call's answers, or undefined (nothing kept). */
   callKey(name: string, args: unknown[]): string | undefined {
-    const key = this.call ? this.key(name, args) : undefined;
+    const key = this.call ? this.identityKey(name, args) : undefined;
     return key === undefined ? undefined : this.callPrefix + key;
   }
 
@@ -132,6 +132,23 @@ export class Memo {
     for (const arg of args) {
       if (arg === undefined) key += "\u0000-";
       else if (typeof arg === "function" || (typeof arg === "object" && arg !== null && holdsFunction(arg))) return undefined;
+      else key += `\u0000${JSON.stringify(arg)}`;
+    }
+    return key;
+  }
+
+  /**
+   * A key for one call's answers: an object argument by identity, not by its JSON. Values are
+   * never changed once made, and within a call the same ride or basket is passed on as the same
+   * object (a kept answer is that object), so identity finds what JSON would, without writing a
+   * whole ride out for every `$rideStatusOf`. Per call only: across calls, objects are new.
+   */
+  private identityKey(name: string, args: unknown[]): string | undefined {
+    let key = name;
+    for (const arg of args) {
+      if (arg === undefined) key += "\u0000-";
+      else if (typeof arg === "function") return undefined;
+      else if (typeof arg === "object" && arg !== null) key += `\u0000#${this.idOf(arg)}`;
       else key += `\u0000${JSON.stringify(arg)}`;
     }
     return key;
