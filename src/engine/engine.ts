@@ -161,7 +161,7 @@ export class Engine {
     const now = this.clockFor(call)();
     const clock: Clock = () => now;
     let doc: JsonObject | undefined;
-    const read = () => (doc ??= this.state.read(key, () => initialState(this.catalog.all(), clock, this.random).state));
+    const read = () => (doc ??= this.state.read(key, () => initialState(this.catalog.stateSources(), clock, this.random).state));
     return { key, context: { clock, state: read, world: this.world.snapshot(), user: call.userId }, doc: read };
   }
 
