@@ -80,6 +80,16 @@ export const regexOf = new WeakMap<object, RegExp>();
 
 type Table = Record<string, Native>;
 
+/** `$max` and `$min`: nothing for nothing or an empty array, else the pick of the numbers. */
+function extremum(name: string, pick: (...n: number[]) => number, args: unknown[], input: unknown): unknown {
+  const [v] = args;
+  if (args.length !== 1) return delegate(name, args, input);
+  if (v === undefined) return undefined;
+  const ns = numbers(v);
+  if (!ns) return delegate(name, args, input);
+  return ns.length === 0 ? undefined : pick(...ns);
+}
+
 /** Natives that take their common case; `isLambda` tells our lambdas from other function values. */
 export function natives(isLambda: (v: unknown) => v is Lambda): Table {
   const d = (name: string): Native => (args, input) => delegate(name, args, input);
@@ -207,22 +217,8 @@ export function natives(isLambda: (v: unknown) => v is Lambda): Table {
       for (const n of ns) total += n;
       return total;
     },
-    max: (args, input) => {
-      const [v] = args;
-      if (args.length !== 1) return delegate("max", args, input);
-      if (v === undefined) return undefined;
-      const ns = numbers(v);
-      if (!ns) return delegate("max", args, input);
-      return ns.length === 0 ? undefined : Math.max(...ns);
-    },
-    min: (args, input) => {
-      const [v] = args;
-      if (args.length !== 1) return delegate("min", args, input);
-      if (v === undefined) return undefined;
-      const ns = numbers(v);
-      if (!ns) return delegate("min", args, input);
-      return ns.length === 0 ? undefined : Math.min(...ns);
-    },
+    max: (args, input) => extremum("max", Math.max, args, input),
+    min: (args, input) => extremum("min", Math.min, args, input),
     toMillis: (args, input) => {
       const [v] = args;
       if (args.length !== 1 || (typeof v !== "string" && v !== undefined) || (typeof v === "string" && !ISO_8601.test(v))) return delegate("toMillis", args, input);
