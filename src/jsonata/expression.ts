@@ -5,6 +5,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import jsonata from "jsonata";
 import type { Clock, Json, RandomSource } from "../base/types.js";
 import { Interned } from "../base/interned.js";
+import { setOwn } from "../base/setOwn.js";
 import { baseBindings } from "./library.js";
 import { BUILTIN_NAMES } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
@@ -51,16 +52,39 @@ function plain(value: unknown): Json | undefined {
 class FunctionInAnswer extends Error {}
 
 /**
- * The compiled evaluator's result as plain JSON. A function in it (a lambda as the answer) is
- * written by the interpreter as its own lambda object: that answer is left to the interpreter.
+ * The compiled evaluator's result as plain JSON, copied as JSON.stringify then JSON.parse would
+ * make it (nothing-valued keys dropped, nothing in an array as null, NaN and ±Infinity as null,
+ * -0 as 0, a sequence as a plain array), without writing the text. A function in it (a lambda as
+ * the answer) is written by the interpreter as its own lambda object: that answer is left to it.
  */
 function plainCompiled(value: unknown): Json | undefined {
   if (value === undefined) return undefined;
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === "function") throw new FunctionInAnswer();
-    return v;
-  });
-  return text === undefined ? null : (JSON.parse(text) as Json);
+  if (typeof value === "function") throw new FunctionInAnswer();
+  return copyJson(value);
+}
+
+function copyJson(value: unknown): Json {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value as Json;
+  if (typeof value === "number") return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+  if (typeof value === "function") throw new FunctionInAnswer();
+  if (Array.isArray(value)) {
+    const out: Json[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out[i] = item === undefined ? null : copyJson(item);
+    }
+    return out;
+  }
+  if (typeof value === "object") {
+    const out: Record<string, Json> = {};
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      setOwn(out, key, copyJson(item));
+    }
+    return out;
+  }
+  return null; // bigint and symbol never come out of JSONata; JSON.stringify would throw or drop them
 }
 
 /**

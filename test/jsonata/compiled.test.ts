@@ -137,6 +137,14 @@ const cases: [string, string][] = [
   ["$substring(city, 1, 3)", "$substring (the interpreter's)"],
   ["$undefinedFunction(1)", "calling nothing throws"],
   ["$obj.deep.value", "a path from a binding"],
+  ["($o := {\"list\": $filter(products, function($p) { true })}; $o.list)", "a simple path ending in a sequence"],
+  ["($o := {\"a\": products}; $o.a.id)", "a simple path meeting an array on the way"],
+  ["($o := {\"a\": one}; $o.a.id)", "a simple path through a one-item array"],
+  ["$obj.deep.value.missing", "a simple path past an array"],
+  ["city.length", "a name on a string is nothing"],
+  ['{"a": 1, "a": 2}', "the same key twice throws"],
+  ["products.{\"id\": id, \"dear\": price > 9}", "an object constructor per item"],
+  ['{"k": $count($), "n": n}', "an object constructor reading the context"],
   ["$k", "a binding"],
 ];
 
@@ -155,7 +163,7 @@ describe("the compiled evaluator answers as the interpreter", () => {
   });
 
   it("an array as the whole input is one value, as the interpreter wraps it", () => {
-    for (const source of ["$", "$[0]", "*", "$count($)"]) expect(compiled(source, [1, 2], {})).toEqual(interpreted(source, [1, 2], {}));
+    for (const source of ["$", "$[0]", "*", "$count($)", '{"k": $}', "a.b"]) expect(compiled(source, [1, 2], {})).toEqual(interpreted(source, [1, 2], {}));
   });
 });
 

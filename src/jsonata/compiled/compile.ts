@@ -266,7 +266,7 @@ function pathOf(n: Node, scope: Scope): Ev {
   const steps = (n.steps as Node[]).map((step) => ({ ev: node(step, scope), stages: (step.stages ?? []).map((st) => filterOf(st.expr, scope)), consarray: step.consarray === true }));
   const firstIsVariable = (n.steps as Node[])[0]?.type === "variable";
   const group = n.group ? groupOf(n.group.lhs, scope) : undefined;
-  return (input, env) => {
+  const general: Ev = (input, env) => {
     let current: Sequence = Array.isArray(input) && !firstIsVariable ? (input as Sequence) : sequence(input);
     let result: Sequence | undefined;
     for (let i = 0; i < steps.length; i++) {
@@ -277,6 +277,32 @@ function pathOf(n: Node, scope: Scope): Ev {
       current = result;
     }
     return group ? group(result, env) : result;
+  };
+  const nodes = n.steps as Node[];
+  const simple = !group && nodes.every((step, i) => !step.stages && (i === 0 ? step.type === "variable" || step.type === "name" : step.type === "name"));
+  return simple ? simplePathOf(nodes, steps[0]?.ev as Ev, general) : general;
+}
+
+/**
+ * `$ride.pickup.address` and `a.b`: a variable or a name, then names, read as the interpreter
+ * reads them while every value on the way is one object (no sequence is built). An array on the
+ * way (a step then maps over its items) or a sequence at the end goes the general way; the first
+ * step is a variable or a name, so evaluating it again changes nothing.
+ */
+function simplePathOf(nodes: Node[], first: Ev, general: Ev): Ev {
+  const names = nodes.slice(1).map((step) => step.value as string);
+  const fromVariable = (nodes[0] as Node).type === "variable";
+  return (input, env) => {
+    if (!fromVariable && Array.isArray(input)) return general(input, env);
+    let v = first(input, env);
+    for (const name of names) {
+      if (v === undefined) return undefined;
+      if (Array.isArray(v)) return general(input, env);
+      if (v === null || typeof v !== "object") return undefined;
+      v = settle((v as Record<string, unknown>)[name]);
+    }
+    if (Array.isArray(v) && isSequence(v)) return general(input, env);
+    return v;
   };
 }
 
@@ -331,7 +357,7 @@ function filterOf(predicate: Node, scope: Scope): Filter {
 /** An object constructor, alone or after a path: items grouped by each pair's key, values evaluated per group. */
 function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Frame) => Record<string, unknown> {
   const compiled = pairs.map(([k, v]) => [node(k, scope), node(v, scope)] as const);
-  return (input, env) => {
+  const grouped = (input: unknown, env: Frame): Record<string, unknown> => {
     const list: unknown[] = Array.isArray(input) ? input : sequence(input);
     // An empty input still makes the literal object (the interpreter adds one undefined item).
     const items = list.length === 0 ? [undefined] : list;
@@ -356,7 +382,25 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
     }
     return result;
   };
+  // One item and keys written as text, none twice, none integer-like (the usual object
+  // constructor): the values in the pairs' order, which is then the interpreter's order too.
+  const literal = pairs.map(([k]) => (k.type === "string" && !k.predicate && !k.group ? (k.value as string) : undefined));
+  const plainKeys = literal.every((k) => k !== undefined && !INTEGER_LIKE.test(k)) && new Set(literal).size === literal.length;
+  if (!plainKeys) return grouped;
+  const values = compiled.map(([, v]) => v);
+  return (input, env) => {
+    if (Array.isArray(input)) return grouped(input, env);
+    const result: Record<string, unknown> = {};
+    for (let p = 0; p < values.length; p++) {
+      const value = (values[p] as Ev)(input, env);
+      if (value !== undefined) result[literal[p] as string] = value;
+    }
+    return result;
+  };
 }
+
+/** A key JS orders before the others (an array index). */
+const INTEGER_LIKE = /^(0|[1-9]\d*)$/;
 
 function binaryOf(n: Node, scope: Scope): Ev {
   const op = n.value as string;
@@ -532,7 +576,7 @@ function callOf(n: Node, scope: Scope): Ev {
     const read = resolverOf(name, scope, global);
     return (input, env) => {
       const proc = read(env);
-      const values = args.map((a) => a(input, env));
+      const values = argumentsOf(args, input, env);
       if (proc === NATIVE) return (native as Native)(values, input);
       return invoke(proc, values, input);
     };
@@ -540,8 +584,14 @@ function callOf(n: Node, scope: Scope): Ev {
   const proc = node(procedure, scope);
   return (input, env) => {
     const p = proc(input, env);
-    return invoke(p, args.map((a) => a(input, env)), input);
+    return invoke(p, argumentsOf(args, input, env), input);
   };
+}
+
+function argumentsOf(args: Ev[], input: unknown, env: Frame): unknown[] {
+  const values = new Array<unknown>(args.length);
+  for (let i = 0; i < args.length; i++) values[i] = (args[i] as Ev)(input, env);
+  return values;
 }
 
 /** Marks "the built-in of that name" while a call resolves its procedure. */
