@@ -231,10 +231,14 @@ export class Catalog {
    * that had none. A stateful call asks for this, and a stat of every file per call was most of
    * such a call at 2,000 files (0.11x the shipped catalog's throughput). A State block added to a
    * file that had none shows once that file is read again: a call to its tool, tools/list, or
-   * the server's watcher (src/server/host/watchTools.ts), which reads what changed.
+   * the server's watcher (src/server/host/watchTools.ts), which reads what changed. A new file
+   * shows within DIR_RECHECK_MS (at once after anything that lists the folders again).
    */
   stateSources(): CatalogEntry[] {
-    const index = this.index();
+    // The listing is trusted for DIR_RECHECK_MS, as get() trusts it: a new file's State block
+    // shows within that (re-stat'ing every folder was half of this call's file checks).
+    const recent = this.indexed && performance.now() - this.lastRefresh < DIR_RECHECK_MS;
+    const index = recent ? (this.indexed as NonNullable<Catalog["indexed"]>).byName : this.index();
     // Which names to look at changes only with the listing or a file read anew.
     const key = `${this.generation}:${this.reads}`;
     if (this.stateNames?.key !== key) {

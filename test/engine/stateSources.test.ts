@@ -1,7 +1,8 @@
 // A stateful call builds its fresh state from the `## State` blocks of the files that have them
-// (Catalog.stateSources), checked again on every call, without a stat of every tool file: a
-// State block edited, or a new file holding one, is seen on the next call; a State block added
-// to a file that had none is seen once that file is read again (here: tools/list).
+// (Catalog.stateSources), checked again on every call, without a stat of every tool file: an
+// edited State block is seen on the next call, a new file holding one once the folders' listing
+// is looked at again (within 100 ms), a State block added to a file that had none once that
+// file is read again (here: tools/list).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,7 +48,9 @@ describe("a fresh state reads the files that declare one", () => {
     expect(await read(), "an edited State block").toEqual({ count: 2, other: 0, late: 0 });
 
     write(file("newcomer"), tool("newcomer", '{ "ok": true }', { other: 7 }));
-    expect(await read(), "a new file with a State block").toEqual({ count: 2, other: 7, late: 0 });
+    // The folders' listing is trusted for 100 ms (Catalog's DIR_RECHECK_MS), for calls as for this.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await read(), "a new file with a State block, once the listing is looked at again").toEqual({ count: 2, other: 7, late: 0 });
 
     write(file("plain"), tool("plain", '{ "ok": true }', { late: 3 }), 5);
     expect(await read(), "not yet: plain had no State block when last read").toEqual({ count: 2, other: 7, late: 0 });
