@@ -266,10 +266,10 @@ function pathOf(n: Node, scope: Scope): Ev {
   const steps = (n.steps as Node[]).map((step) => ({ ev: node(step, scope), stages: (step.stages ?? []).map((st) => filterOf(st.expr, scope)), consarray: step.consarray === true }));
   const firstIsVariable = (n.steps as Node[])[0]?.type === "variable";
   const group = n.group ? groupOf(n.group.lhs, scope) : undefined;
-  const general: Ev = (input, env) => {
-    let current: Sequence = Array.isArray(input) && !firstIsVariable ? (input as Sequence) : sequence(input);
-    let result: Sequence | undefined;
-    for (let i = 0; i < steps.length; i++) {
+  /** The interpreter's walk from step `start` on, over `current` (what the step before gave). */
+  const walkFrom = (start: number, current: Sequence, env: Frame): unknown => {
+    let result: Sequence | undefined = current;
+    for (let i = start; i < steps.length; i++) {
       const step = steps[i] as (typeof steps)[number];
       if (i === 0 && step.consarray) result = step.ev(current, env) as Sequence | undefined;
       else result = stepOver(step.ev, step.stages, current, env, i === steps.length - 1);
@@ -278,30 +278,31 @@ function pathOf(n: Node, scope: Scope): Ev {
     }
     return group ? group(result, env) : result;
   };
+  const general: Ev = (input, env) => walkFrom(0, Array.isArray(input) && !firstIsVariable ? (input as Sequence) : sequence(input), env);
   const nodes = n.steps as Node[];
-  const simple = !group && nodes.every((step, i) => !step.stages && (i === 0 ? step.type === "variable" || step.type === "name" : step.type === "name"));
-  return simple ? simplePathOf(nodes, steps[0]?.ev as Ev, general) : general;
+  const simple = !group && nodes.length > 1 && nodes.every((step, i) => !step.stages && (i === 0 ? ["variable", "name", "function"].includes(step.type) : step.type === "name"));
+  return simple ? simplePathOf(nodes, steps[0]?.ev as Ev, general, walkFrom) : general;
 }
 
 /**
- * `$ride.pickup.address` and `a.b`: a variable or a name, then names, read as the interpreter
- * reads them while every value on the way is one object (no sequence is built). An array on the
- * way (a step then maps over its items) or a sequence at the end goes the general way; the first
- * step is a variable or a name, so evaluating it again changes nothing.
+ * `$ride.pickup.address`, `a.b`, `$__world().rides`: a variable, a name or a call, then names,
+ * read as the interpreter reads them while every value on the way is one object (no sequence is
+ * built). An array on the way, where a step maps over its items, goes on the interpreter's way
+ * from that step with what the steps so far gave, so nothing is evaluated twice.
  */
-function simplePathOf(nodes: Node[], first: Ev, general: Ev): Ev {
+function simplePathOf(nodes: Node[], first: Ev, general: Ev, walkFrom: (start: number, current: Sequence, env: Frame) => unknown): Ev {
   const names = nodes.slice(1).map((step) => step.value as string);
   const fromVariable = (nodes[0] as Node).type === "variable";
   return (input, env) => {
+    // A name or a call is evaluated per item of an array context.
     if (!fromVariable && Array.isArray(input)) return general(input, env);
     let v = first(input, env);
-    for (const name of names) {
+    for (let k = 0; k < names.length; k++) {
       if (v === undefined) return undefined;
-      if (Array.isArray(v)) return general(input, env);
+      if (Array.isArray(v)) return walkFrom(k + 1, (v as Sequence).cons ? sequence(v) : sequence(...v), env);
       if (v === null || typeof v !== "object") return undefined;
-      v = settle((v as Record<string, unknown>)[name]);
+      v = settle((v as Record<string, unknown>)[names[k] as string]);
     }
-    if (Array.isArray(v) && isSequence(v)) return general(input, env);
     return v;
   };
 }
