@@ -145,12 +145,20 @@ describe("graceful shutdown of the stdio server", () => {
     const c = catalog();
     const proc = spawn(process.execPath, [...serverNodeFlags, cli, "--stdio", "--tools", c.toolsDir, "--run-dir", c.runDir], { cwd: projectRoot });
     let out = "";
+    let err = "";
     proc.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    proc.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
     const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
     proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
     for (let i = 0; i < 100 && !out.includes('"id":1'); i++) await new Promise((r) => setTimeout(r, 50));
+    const answeredBeforeSignal = out.includes('"id":1');
     proc.kill(signal);
-    expect(await exited).toBe(0);
+    // Seen twice in full runs (2026-12-02): no exit within the test's 30 s. Say what the server
+    // had said by then instead of a bare timeout, then end it.
+    const stuck = new Promise<string>((resolve) => setTimeout(() => resolve("no exit"), 15_000).unref());
+    const code = await Promise.race([exited, stuck]);
+    if (code === "no exit") proc.kill("SIGKILL");
+    expect(code, `initialize answered before the signal: ${answeredBeforeSignal}\nstderr: ${err}\nstdout: ${out}`).toBe(0);
     const lines = out.split("\n");
     expect(lines.pop()).toBe(""); // ends with a newline: no half line
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
