@@ -209,9 +209,11 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         let initialized = false;
         const stdin = await earlyInitialize(process.stdin, process.stdout, config, () => (initialized = true));
         const { startStdio } = await import("../server/stdio/stdio.js");
-        // startStdio installs its own handlers before its first await: no moment is left without.
-        removeSignalHandlers();
-        await startStdio(config, stdin, { initialized });
+        // The early handlers are removed only once startStdio has installed its own: a signal's
+        // listeners never drop to none, so node's watcher never stops. Removing them first lost a
+        // signal caught in between (its callback was still queued when the watcher stopped): the
+        // process then ran on, never told (3 of 40 parallel starts, 2026-12-02).
+        await startStdio(config, stdin, { initialized, handOverSignals: removeSignalHandlers });
         return;
       }
       const { startHttp } = await import("../server/http/http.js");

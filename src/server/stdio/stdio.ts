@@ -23,9 +23,10 @@ export function lineRefusal(error: WireError): string {
 
 /**
  * `stdin`: what is left of stdin after earlyInitialize (process.stdin when called alone);
- * `early.initialized`: earlyInitialize answered the first line, an initialize.
+ * `early.initialized`: earlyInitialize answered the first line, an initialize;
+ * `early.handOverSignals`: removes the early signal handlers, called once this one's are in.
  */
-export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = process.stdin, early: { initialized?: boolean } = {}): Promise<void> {
+export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = process.stdin, early: { initialized?: boolean; handOverSignals?: () => void } = {}): Promise<void> {
   // A stray console.log anywhere would corrupt the JSON-RPC channel: send it to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -110,6 +111,7 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
   });
   stdin.pipe(lines);
   exitOnSignals(close, log);
+  early.handOverSignals?.();
 
   // After the first reply has had its chance to go out: module loading is synchronous work.
   setImmediate(() => {
