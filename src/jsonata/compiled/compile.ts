@@ -6,7 +6,7 @@
 // not cover (tuple streams, sorting, transforms, partial application, signatures, `$eval`) makes
 // the expression Unsupported and it stays with the interpreter.
 import { natives, regexOf, stringOf, type Lambda, type Native } from "./natives.js";
-import { append, deepEqual, isArrayOfNumbers, isNumeric, isSequence, lookupName, markFunction, sequence, settle, truthy, type Sequence } from "./values.js";
+import { append, deepEqual, isArrayOfNumbers, isNumeric, isSequence, isLambda, lookupName, markLambda, sequence, settle, truthy, type Sequence } from "./values.js";
 
 /** A construct the compiled evaluator leaves to the interpreter. */
 export class Unsupported extends Error {}
@@ -57,9 +57,7 @@ interface Node {
   [flag: string]: unknown;
 }
 
-const lambdas = new WeakSet<object>();
-const isLambda = (v: unknown): v is Lambda => typeof v === "function" && lambdas.has(v);
-const NATIVES: Record<string, Native> = natives(isLambda);
+const NATIVES: Record<string, Native> = natives(isLambda as (v: unknown) => v is Lambda);
 
 const UNSUPPORTED_TYPES = new Set(["descendant", "parent", "partial", "apply", "transform", "sort"]);
 const UNSUPPORTED_FLAGS = ["tuple", "focus", "index", "ancestor", "keepArray", "keepSingletonArray", "seekingParent"];
@@ -622,8 +620,7 @@ function lambdaOf(n: Node, scope: Scope): Ev {
     };
     // JSONata passes a callback as many arguments as it declares.
     Object.defineProperty(fn, "length", { value: params.length });
-    lambdas.add(fn);
-    return markFunction(fn);
+    return markLambda(fn);
   };
 }
 

@@ -243,4 +243,3 @@ export const DELEGATED = [
   "encodeUrlComponent", "encodeUrl", "decodeUrlComponent", "decodeUrl", "fromMillis", "random",
 ];
 
-export type { Sequence };

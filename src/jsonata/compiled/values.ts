@@ -25,21 +25,21 @@ export function settle(value: unknown): unknown {
   return value;
 }
 
-/** The compiled evaluator's function values: lambdas and the built-ins taken as values. */
-const functionValues = new WeakSet<object>();
+/** The compiled evaluator's function values: its lambdas (JS functions whose length is their parameter count). */
+const lambdas = new WeakSet<object>();
 
-export function markFunction<F extends object>(fn: F): F {
-  functionValues.add(fn);
+export function markLambda<F extends object>(fn: F): F {
+  lambdas.add(fn);
   return fn;
 }
 
 /**
- * A JSONata function value. The interpreter's lambdas and built-ins are objects (truthy when
- * cast to boolean); a plain JS function bound from outside is false. Ours are JS functions
- * marked here, so they cast as the interpreter's own would.
+ * A JSONata function value. The interpreter's lambdas are objects (truthy when cast to
+ * boolean); a plain JS function bound from outside is false. Ours are JS functions marked here,
+ * so they cast as the interpreter's own would.
  */
-export function isJsonataFunction(value: unknown): boolean {
-  return typeof value === "function" && functionValues.has(value);
+export function isLambda(value: unknown): value is (...args: unknown[]) => unknown {
+  return typeof value === "function" && lambdas.has(value);
 }
 
 export class NotNumeric extends Error {}
@@ -65,7 +65,7 @@ export function toBoolean(value: unknown): boolean | undefined {
   }
   if (typeof value === "string") return value.length > 0;
   if (isNumeric(value)) return value !== 0;
-  if (typeof value === "function") return isJsonataFunction(value);
+  if (typeof value === "function") return isLambda(value);
   if (value !== null && typeof value === "object") return Object.keys(value).length > 0;
   return value === true;
 }
