@@ -91,14 +91,18 @@ const NOTHING_FORCED: OverridesRead = Object.freeze({ overrides: Object.freeze(n
  */
 export class OverridesReader implements Forcing {
   private cached?: StampedCache & { read: OverridesRead };
+  /** Joined once: this is stat'ed on every call, and path.join showed in the call's profile. */
+  private readonly file: string;
 
-  constructor(private readonly runDir: string) {}
+  constructor(private readonly runDir: string) {
+    this.file = path.join(runDir, OVERRIDES_FILE);
+  }
 
   /** The shared, cached read: callers must not modify it. */
   read(): OverridesRead {
     let stat: fs.Stats | undefined;
     try {
-      stat = fs.statSync(path.join(this.runDir, OVERRIDES_FILE), { throwIfNoEntry: false });
+      stat = fs.statSync(this.file, { throwIfNoEntry: false });
     } catch {
       stat = undefined; // e.g. the run dir is a file: readOverrides below explains it
       return readOverrides(this.runDir);

@@ -37,8 +37,8 @@ interface Loaded {
 export class World {
   private readonly files = new Map<string, Loaded>();
   /** The folder's listing, kept while the folder's own stat holds (an add, a removal or a rename changes it). */
-  private listing?: StampedCache & { names: string[] };
-  private snapshotOf?: { key: string; snapshot: WorldSnapshot };
+  private listing?: StampedCache & { files: string[] };
+  private snapshotOf?: { from: Loaded[]; snapshot: WorldSnapshot };
 
   constructor(
     readonly dir: string,
@@ -55,26 +55,29 @@ export class World {
 
   /** The world as its files are now. The same object while no file changed. */
   snapshot(): WorldSnapshot {
-    let names: string[];
+    let files: string[];
     try {
       // No world folder is the rule for small catalogs: asked on every call, it must not cost an
       // exception each time (building the ENOENT error was most of a fixture call's stat time).
       const dirStat = fs.statSync(this.dir, { throwIfNoEntry: false });
       if (!dirStat) return this.none();
       const kept = stillValid(this.listing, dirStat);
-      if (kept) names = kept.names;
+      if (kept) files = kept.files;
       else {
         const checkedAt = Date.now();
-        names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
-        this.listing = { stamp: stampOf(dirStat), checkedAt, names };
+        // Joined once per listing, not per call: path.join showed in a call's profile.
+        files = fs.readdirSync(this.dir).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort().map((n) => path.join(this.dir, n));
+        this.listing = { stamp: stampOf(dirStat), checkedAt, files };
       }
     } catch {
       return this.none();
     }
-    const keyParts: string[] = [];
+    // A file's Loaded is replaced whenever its stat changes, so the same Loaded objects in the
+    // same order are the same world (compared by identity: a key string of every path and stamp,
+    // built on every call, showed in the call's profile).
+    const loadedNow: Loaded[] = [];
     const seen = new Set<string>();
-    for (const name of names) {
-      const file = path.join(this.dir, name);
+    for (const file of files) {
       let stat: fs.Stats;
       try {
         stat = fs.lstatSync(file);
@@ -88,13 +91,13 @@ export class World {
         loaded = this.load(file, stat);
         this.files.set(file, loaded);
       }
-      keyParts.push(`${file}\u0000${stat.mtimeMs}\u0000${stat.size}\u0000${stat.ino}`);
+      loadedNow.push(loaded);
     }
-    for (const file of this.files.keys()) if (!seen.has(file)) this.files.delete(file);
-    const key = keyParts.join("\u0001");
-    if (this.snapshotOf?.key === key) return this.snapshotOf.snapshot;
-    const snapshot = this.merge([...seen].map((f) => this.files.get(f) as Loaded));
-    this.snapshotOf = { key, snapshot };
+    if (this.files.size !== seen.size) for (const file of this.files.keys()) if (!seen.has(file)) this.files.delete(file);
+    const last = this.snapshotOf;
+    if (last && last.from.length === loadedNow.length && last.from.every((l, i) => l === loadedNow[i])) return last.snapshot;
+    const snapshot = this.merge(loadedNow);
+    this.snapshotOf = { from: loadedNow, snapshot };
     return snapshot;
   }
 

@@ -65,6 +65,19 @@ describe("world files", () => {
     expect(world.snapshot().data).toEqual({ v: 22 });
   });
 
+  it("is the same snapshot while no file changed, and a new one when a file comes or goes", () => {
+    const world = worldOf({ "a.md": `${fence}json world\n{ "a": 1 }\n${fence}\n`, "b.md": `${fence}json world\n{ "b": 2 }\n${fence}\n` });
+    const first = world.snapshot();
+    expect(world.snapshot(), "nothing changed: the same object (the engine's memo keys on it)").toBe(first);
+    fs.rmSync(path.join(world.dir, "b.md"));
+    const without = world.snapshot();
+    expect(without).not.toBe(first);
+    expect(without.data).toEqual({ a: 1 });
+    fs.writeFileSync(path.join(world.dir, "c.md"), `${fence}json world\n{ "c": 3 }\n${fence}\n`);
+    expect(world.snapshot().data).toEqual({ a: 1, c: 3 });
+    expect(world.snapshot()).toBe(world.snapshot());
+  });
+
   it("a heading without a block, and a block outside a section, are named", () => {
     const file = parseWorldFile("w.md", `## Function: $lonely\n\nno block\n\n${fence}jsonata\n1\n${fence}\n`.replace("## Function: $lonely\n\nno block\n\n", "") + `\n## Function: $lonely\ntext\n`);
     expect(file.problems.map((p) => p.message)).toEqual(["jsonata block outside a ## Function: $name section (give it a heading)", "function $lonely has no ```jsonata block (add one whose value is function(...) { ... })"]);
