@@ -27,6 +27,11 @@ export function goMarshal(value: unknown): string {
   return plainText(value).replace(HTML, escapeOne);
 }
 
+/** json.Marshal of one string: goMarshal(text) without the object walk or the index-key scan. */
+export function goMarshalString(text: string): string {
+  return JSON.stringify(text).replace(HTML, escapeOne);
+}
+
 /** The go-sdk's wire encoder: a skeleton of plain objects and arrays whose leaves may be Raw. */
 export function goWireText(value: unknown): string {
   return walk(value, SEPARATORS);
@@ -53,12 +58,61 @@ function plainText(value: unknown): string {
 
 type Frame = { items: [string | null, unknown][]; next: number; close: string };
 
+/** How deep the recursive writer goes before the value is handed to the explicit stack's. */
+const RECURSION_LIMIT = 200;
+
+/** Thrown by the recursive writer past RECURSION_LIMIT: the value is written again by walkDeep. */
+const TOO_DEEP = Symbol("too deep");
+
 /**
- * The one writer: an explicit stack, not recursion, so depth costs no call stack. `escapes`: the
- * characters escaped in what it writes (a Raw's text is left as it is); `goOrder`: keys in Go's
- * order (goObjectKeys) instead of JavaScript's.
+ * The one writer's rules: `escapes`, the characters escaped in what it writes (a Raw's text is
+ * left as it is); `goOrder`, keys in Go's order (goObjectKeys) instead of JavaScript's. Written
+ * by recursion while the value is shallow (every answer the wire writes): the explicit stack's
+ * frames and item arrays made the wire's encoder three times JSON.stringify on a small answer.
+ * A value nested deeper than RECURSION_LIMIT (arguments can be) is written by walkDeep, whose
+ * depth costs no call stack; the two agree by construction (test/goJson pins both on one value).
  */
 function walk(value: unknown, escapes: RegExp | undefined, goOrder = true): string {
+  try {
+    return writeShallow(value, escapes, goOrder, 0);
+  } catch (err) {
+    if (err !== TOO_DEEP) throw err;
+  }
+  return walkDeep(value, escapes, goOrder);
+}
+
+function scalarText(v: unknown, escapes: RegExp | undefined): string {
+  const text = typeof v === "number" && !Number.isFinite(v) ? "null" : (JSON.stringify(v) ?? "null");
+  return escapes && typeof v === "string" ? text.replace(escapes, escapeOne) : text;
+}
+
+function writeShallow(v: unknown, escapes: RegExp | undefined, goOrder: boolean, depth: number): string {
+  if (v instanceof Raw) return v.text;
+  if (v === null || typeof v !== "object") return scalarText(v, escapes);
+  if (depth >= RECURSION_LIMIT) throw TOO_DEEP;
+  if (Array.isArray(v)) {
+    let out = "[";
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) out += ",";
+      out += writeShallow(v[i], escapes, goOrder, depth + 1);
+    }
+    return out + "]";
+  }
+  const o = v as Record<string, unknown>;
+  let out = "{";
+  let first = true;
+  for (const k of goOrder ? goObjectKeys(o) : Object.keys(o)) {
+    const item = o[k];
+    if (item === undefined) continue;
+    if (!first) out += ",";
+    first = false;
+    out += `${scalarText(k, escapes)}:${writeShallow(item, escapes, goOrder, depth + 1)}`;
+  }
+  return out + "}";
+}
+
+/** The same rules by an explicit stack, not recursion, so depth costs no call stack. */
+function walkDeep(value: unknown, escapes: RegExp | undefined, goOrder = true): string {
   let out = "";
   const stack: Frame[] = [];
   const scalar = (v: unknown): string => {

@@ -2,7 +2,7 @@
 // omitempty, maps sorted, and jsonschema-go's own order for schemas. Measured against the parity
 // twin; the field lists are the go-sdk v1.6.1 structs (mcp/protocol.go) and
 // jsonschema-go v0.4.3 (jsonschema/schema.go).
-import { Raw } from "../../goJson/encode.js";
+import { goMarshalString, Raw } from "../../goJson/encode.js";
 import { goSorted } from "../../goJson/keyOrder.js";
 import { marshalText } from "../../goJson/marshalled.js";
 import { sortKeys, sortTop as sortedMap } from "../../goJson/sortKeys.js";
@@ -171,6 +171,19 @@ function goCapabilities(caps: unknown): Obj {
   return out;
 }
 
+/**
+ * One content item as TextContent.MarshalJSON writes it. A plain text item (the engine's every
+ * answer) is written directly: the same bytes as marshalling the picked object, whose two keys
+ * cannot hold an index key, without building it, walking it or scanning it for one.
+ */
+function goContent(c: unknown): Raw {
+  if (isObj(c) && c.type === "text" && typeof c.text === "string") {
+    const keys = Object.keys(c);
+    if (keys.length === 2 && keys[0] === "type" && keys[1] === "text") return new Raw(`{"type":"text","text":${goMarshalString(c.text)}}`);
+  }
+  return marshalText(isObj(c) ? pick(c, ["type", "text", "annotations", "_meta"]) : c);
+}
+
 function shapeResult(method: string | undefined, result: Obj): unknown {
   switch (method) {
     case "initialize": {
@@ -181,7 +194,7 @@ function shapeResult(method: string | undefined, result: Obj): unknown {
       return { ...(has(result, "nextCursor") ? { nextCursor: result.nextCursor } : {}), tools: Array.isArray(result.tools) ? result.tools.map(goTool) : result.tools };
     case "tools/call": {
       // Each content item marshals itself with json.Marshal (TextContent.MarshalJSON): HTML escapes.
-      const out: Obj = { content: Array.isArray(result.content) ? result.content.map((c) => marshalText(isObj(c) ? pick(c, ["type", "text", "annotations", "_meta"]) : c)) : [] };
+      const out: Obj = { content: Array.isArray(result.content) ? result.content.map(goContent) : [] };
       // json.Marshal'd output embedded as a RawMessage: HTML escapes included.
       if (has(result, "structuredContent")) out.structuredContent = marshalText(result.structuredContent);
       if (result.isError === true) out.isError = true;
