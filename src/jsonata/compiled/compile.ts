@@ -609,17 +609,47 @@ function lambdaOf(n: Node, scope: Scope): Ev {
   const body = node(n.body as Node, inner);
   const size = inner.slots.size;
   const paramSlots = params.map((p) => inner.slots.get(p) as number);
+  const run = (input: unknown, env: Frame, slots: unknown[]): unknown => {
+    let result = body(input, { slots, parent: env, globals: env.globals });
+    while (result instanceof Thunk) result = result.run();
+    return result;
+  };
+  // Every parameter is bound, an argument not passed to undefined (the interpreter's bind does so).
+  const bound = (args: ArrayLike<unknown>): unknown[] => {
+    const slots = new Array(size).fill(UNSET);
+    for (let i = 0; i < paramSlots.length; i++) slots[paramSlots[i] as number] = args[i];
+    return slots;
+  };
+  // JSONata passes a callback as many arguments as it declares (the function's length). Up to
+  // three parameters the function is written with that many, so its length is right without a
+  // defineProperty on every function value made (that, per callback, showed in a call's profile).
+  const [p0, p1, p2] = paramSlots as [number, number, number];
+  const one = (a: unknown, b: unknown, c: unknown): unknown[] => {
+    const slots = new Array(size).fill(UNSET);
+    if (paramSlots.length > 0) slots[p0] = a;
+    if (paramSlots.length > 1) slots[p1] = b;
+    if (paramSlots.length > 2) slots[p2] = c;
+    return slots;
+  };
   return (input, env) => {
-    const fn = function (...args: unknown[]) {
-      const slots = new Array(size).fill(UNSET);
-      // Every parameter is bound, an argument not passed to undefined (the interpreter's bind does so).
-      for (let i = 0; i < paramSlots.length; i++) slots[paramSlots[i] as number] = args[i];
-      let result = body(input, { slots, parent: env, globals: env.globals });
-      while (result instanceof Thunk) result = result.run();
-      return result;
-    };
-    // JSONata passes a callback as many arguments as it declares.
-    Object.defineProperty(fn, "length", { value: params.length });
+    let fn: (...args: unknown[]) => unknown;
+    switch (paramSlots.length) {
+      case 0:
+        fn = () => run(input, env, one(undefined, undefined, undefined));
+        break;
+      case 1:
+        fn = (a: unknown) => run(input, env, one(a, undefined, undefined));
+        break;
+      case 2:
+        fn = (a: unknown, b: unknown) => run(input, env, one(a, b, undefined));
+        break;
+      case 3:
+        fn = (a: unknown, b: unknown, c: unknown) => run(input, env, one(a, b, c));
+        break;
+      default:
+        fn = (...args: unknown[]) => run(input, env, bound(args));
+        Object.defineProperty(fn, "length", { value: params.length });
+    }
     return markLambda(fn);
   };
 }

@@ -25,11 +25,16 @@ export function settle(value: unknown): unknown {
   return value;
 }
 
-/** The compiled evaluator's function values: its lambdas (JS functions whose length is their parameter count). */
-const lambdas = new WeakSet<object>();
+/**
+ * The compiled evaluator's function values: its lambdas (JS functions whose length is their
+ * parameter count), marked by a property only this module can name. A WeakSet held them before;
+ * its insert, paid for every function value a world function makes (each callback passed to
+ * `$filter` or `$map`), was 2.5% of a shipped call.
+ */
+const LAMBDA: unique symbol = Symbol("jsonata lambda");
 
 export function markLambda<F extends object>(fn: F): F {
-  lambdas.add(fn);
+  (fn as { [LAMBDA]?: true })[LAMBDA] = true;
   return fn;
 }
 
@@ -39,7 +44,7 @@ export function markLambda<F extends object>(fn: F): F {
  * so they cast as the interpreter's own would.
  */
 export function isLambda(value: unknown): value is (...args: unknown[]) => unknown {
-  return typeof value === "function" && lambdas.has(value);
+  return typeof value === "function" && (value as { [LAMBDA]?: true })[LAMBDA] === true;
 }
 
 export class NotNumeric extends Error {}
