@@ -631,9 +631,13 @@ function lambdaOf(n: Node, scope: Scope): Ev {
     if (paramSlots.length > 2) slots[p2] = c;
     return slots;
   };
+  // The common callback binds nothing but its parameters, in order: its slots are the arguments.
+  const onlyParams = size === paramSlots.length && paramSlots.every((slot, i) => slot === i);
   return (input, env) => {
     let fn: (...args: unknown[]) => unknown;
-    switch (paramSlots.length) {
+    if (onlyParams && size === 1) fn = (a: unknown) => run(input, env, [a]);
+    else if (onlyParams && size === 2) fn = (a: unknown, b: unknown) => run(input, env, [a, b]);
+    else switch (paramSlots.length) {
       case 0:
         fn = () => run(input, env, one(undefined, undefined, undefined));
         break;
