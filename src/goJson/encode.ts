@@ -115,10 +115,7 @@ function writeShallow(v: unknown, escapes: RegExp | undefined, goOrder: boolean,
 function walkDeep(value: unknown, escapes: RegExp | undefined, goOrder = true): string {
   let out = "";
   const stack: Frame[] = [];
-  const scalar = (v: unknown): string => {
-    const text = typeof v === "number" && !Number.isFinite(v) ? "null" : (JSON.stringify(v) ?? "null");
-    return escapes && typeof v === "string" ? text.replace(escapes, escapeOne) : text;
-  };
+  const scalar = (v: unknown): string => scalarText(v, escapes);
   const open = (v: unknown): void => {
     if (v instanceof Raw) {
       out += v.text;

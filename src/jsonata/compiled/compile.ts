@@ -620,35 +620,28 @@ function lambdaOf(n: Node, scope: Scope): Ev {
     for (let i = 0; i < paramSlots.length; i++) slots[paramSlots[i] as number] = args[i];
     return slots;
   };
+  // The slots of a call with up to three arguments. The common callback binds nothing but its
+  // parameters, in order: its slots are the arguments themselves (an array literal).
+  const onlyParams = size === paramSlots.length && paramSlots.every((slot, i) => slot === i);
+  const slotsOf: (a: unknown, b: unknown, c: unknown) => unknown[] =
+    onlyParams && size === 1 ? (a) => [a] : onlyParams && size === 2 ? (a, b) => [a, b] : (a, b, c) => bound([a, b, c]);
   // JSONata passes a callback as many arguments as it declares (the function's length). Up to
   // three parameters the function is written with that many, so its length is right without a
   // defineProperty on every function value made (that, per callback, showed in a call's profile).
-  const [p0, p1, p2] = paramSlots as [number, number, number];
-  const one = (a: unknown, b: unknown, c: unknown): unknown[] => {
-    const slots = new Array(size).fill(UNSET);
-    if (paramSlots.length > 0) slots[p0] = a;
-    if (paramSlots.length > 1) slots[p1] = b;
-    if (paramSlots.length > 2) slots[p2] = c;
-    return slots;
-  };
-  // The common callback binds nothing but its parameters, in order: its slots are the arguments.
-  const onlyParams = size === paramSlots.length && paramSlots.every((slot, i) => slot === i);
   return (input, env) => {
     let fn: (...args: unknown[]) => unknown;
-    if (onlyParams && size === 1) fn = (a: unknown) => run(input, env, [a]);
-    else if (onlyParams && size === 2) fn = (a: unknown, b: unknown) => run(input, env, [a, b]);
-    else switch (paramSlots.length) {
+    switch (paramSlots.length) {
       case 0:
-        fn = () => run(input, env, one(undefined, undefined, undefined));
+        fn = () => run(input, env, slotsOf(undefined, undefined, undefined));
         break;
       case 1:
-        fn = (a: unknown) => run(input, env, one(a, undefined, undefined));
+        fn = (a: unknown) => run(input, env, slotsOf(a, undefined, undefined));
         break;
       case 2:
-        fn = (a: unknown, b: unknown) => run(input, env, one(a, b, undefined));
+        fn = (a: unknown, b: unknown) => run(input, env, slotsOf(a, b, undefined));
         break;
       case 3:
-        fn = (a: unknown, b: unknown, c: unknown) => run(input, env, one(a, b, c));
+        fn = (a: unknown, b: unknown, c: unknown) => run(input, env, slotsOf(a, b, c));
         break;
       default:
         fn = (...args: unknown[]) => run(input, env, bound(args));
