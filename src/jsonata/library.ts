@@ -6,8 +6,8 @@ import jsonata from "jsonata";
 import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/types.js";
 import { builtinBindings } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
-import { callPureFunctions, Memo, memoized, pureFunctions } from "./memo.js";
-import { compileTree, Unsupported } from "./compiled/compile.js";
+import { callPureFunctions, Memo, memoized, pureFunctions, splitFunction } from "./memo.js";
+import { compileTree, Unsupported, type Keep, type KeptKind } from "./compiled/compile.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
@@ -64,12 +64,31 @@ function lineAt(source: string, position: unknown): number {
   return source.slice(0, position).split("\n").length - 1;
 }
 
-/** The block of every function, each bound to its name, its value an object of them all. */
-function blockOf(fns: WorldFunctionSource[]): string {
+/** Which functions keep their answers, and how long (names without `$`): per world version, or for one call. */
+function keptFunctions(fns: WorldFunctionSource[]): Map<string, KeptKind> {
   const pure = pureFunctions(fns);
   const callPure = callPureFunctions(fns);
-  const kept = (fn: WorldFunctionSource) => (pure.has(fn.name) ? memoized(fn.name, fn.source, "world") : callPure.has(fn.name) ? memoized(fn.name, fn.source, "call") : fn.source);
-  const body = (fn: WorldFunctionSource) => throughCell(kept(fn));
+  const kept = new Map<string, KeptKind>();
+  for (const fn of fns) {
+    // Only the shape memoized rewrites: both evaluators keep the same functions.
+    if (!splitFunction(fn.source)) continue;
+    if (pure.has(fn.name)) kept.set(fn.name.slice(1), "world");
+    else if (callPure.has(fn.name)) kept.set(fn.name.slice(1), "call");
+  }
+  return kept;
+}
+
+/**
+ * The block of every function, each bound to its name, its value an object of them all. For the
+ * interpreter (`rewrite`) a kept function's source becomes its memoized form; the compiled
+ * evaluator binds the source as written and keeps the answers itself (CompileOptions.kept).
+ */
+function blockOf(fns: WorldFunctionSource[], kept: Map<string, KeptKind>, rewrite: boolean): string {
+  const source = (fn: WorldFunctionSource) => {
+    const kind = rewrite ? kept.get(fn.name.slice(1)) : undefined;
+    return kind ? memoized(fn.name, fn.source, kind) : fn.source;
+  };
+  const body = (fn: WorldFunctionSource) => throughCell(source(fn));
   return `(\n${fns.map((fn) => `${fn.name} := (\n${body(fn)}\n);`).join("\n")}\n{${fns.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
 }
 
@@ -90,7 +109,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   // not parse (parsing each as well cost a third of loading the shipped world).
   let compiled: jsonata.Expression;
   try {
-    compiled = jsonata(blockOf(good));
+    compiled = jsonata(blockOf(good, keptFunctions(good), true));
   } catch {
     good = good.filter((fn) => {
       try {
@@ -111,7 +130,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
     });
     if (good.length === 0) return undefined;
     try {
-      compiled = jsonata(blockOf(good));
+      compiled = jsonata(blockOf(good, keptFunctions(good), true));
     } catch (err) {
       const first = good[0] as WorldFunctionSource & { file: string };
       problems.push({ file: first.file, line: first.line, message: `the world's functions do not compile together: ${(err as Error).message}` });
@@ -127,7 +146,8 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   // The same block through the compiled evaluator, when it covers every construct the block uses.
   let fast: typeof interpreted | undefined;
   try {
-    const tree = compileTree(compiled.ast() as never);
+    const kept = keptFunctions(good);
+    const tree = compileTree(jsonata(blockOf(good, kept, false)).ast() as never, { kept });
     fast = instantiate((bindings) => tree(null, bindings) as Record<string, unknown>);
   } catch (err) {
     // Unsupported: a construct left to the interpreter. Anything else the block threw while
@@ -167,6 +187,7 @@ function instantiate(evaluateBlock: (bindings: Record<string, unknown>) => Recor
     __memoHas: (key: unknown) => memo.has(key),
     __memoGet: (key: string) => memo.get(key),
     __memoPut: (key: unknown, value: unknown) => memo.put(key, value),
+    __keep: ((name, kind, fn) => memo.keep(name, kind, fn, () => cell.user)) satisfies Keep,
     ...builtinBindings(clock, random),
   });
   return (state, callClock, callRandom, data, user, at) => {
@@ -176,7 +197,7 @@ function instantiate(evaluateBlock: (bindings: Record<string, unknown>) => Recor
     cell.random = callRandom;
     cell.data = data;
     memo.use(data);
-    memo.useCall(callClock, cell.state, data, cell.ms);
+    memo.useCall(callClock, cell.state, data, cell.ms, cell.user);
     return made;
   };
 }

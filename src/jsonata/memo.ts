@@ -7,6 +7,7 @@
 // language: four plain JS functions (`$__memoKey`, `$__memoHas`, `$__memoGet`, `$__memoPut`)
 // and the function's own body, evaluated only when no answer is kept.
 import type { WorldFunctionSource } from "./library.js";
+import { markLambda, settle } from "./compiled/values.js";
 
 /** What makes a function's answer depend on more than its arguments and the world's data. */
 const IMPURE = /\$state\b|\$(now|millis|random|newId|secondsSince|eval|shuffle)\s*\(/;
@@ -75,6 +76,14 @@ export const MEMO_LIMIT = 5_000;
 
 const UNDEFINED = Symbol("nothing");
 
+/** The key of a function of no parameters' answer in its level of a call's tree. */
+const NO_ARGUMENTS = Symbol("no arguments");
+
+interface CallTree {
+  root: Map<unknown, unknown>;
+  size: number;
+}
+
 /** Marks a key of the answers kept for one call. */
 const CALL = "\u0001";
 
@@ -89,6 +98,12 @@ export class Memo {
   private callPrefix = "";
   private ids = new WeakMap<object, number>();
   private nextId = 1;
+  /**
+   * The compiled evaluator's answers for the call (see keep): per call clock, per data, state,
+   * instant and user, then a tree of maps, one level per argument, each argument by identity.
+   */
+  private callTrees = new WeakMap<object, Map<string, CallTree>>();
+  private callTree: CallTree | undefined;
 
   /** Point at the world's data of the call (the same object while no world file changed). */
   use(data: unknown): void {
@@ -106,11 +121,84 @@ export class Memo {
    * its instant); the state document, the world's data and the instant are part of every key,
    * so an answer is only ever reused where the function would compute the same.
    */
-  useCall(clock: object, state: unknown, data: unknown, ms: number): void {
+  useCall(clock: object, state: unknown, data: unknown, ms: number, user: string): void {
     let map = this.byCall.get(clock);
     if (!map) this.byCall.set(clock, (map = new Map()));
     this.call = map;
     this.callPrefix = `${CALL}${this.idOf(data)}\u0000${this.idOf(state)}\u0000${ms}\u0000`;
+    let trees = this.callTrees.get(clock);
+    if (!trees) this.callTrees.set(clock, (trees = new Map()));
+    const context = this.callPrefix + user;
+    let tree = trees.get(context);
+    if (!tree) trees.set(context, (tree = { root: new Map(), size: 0 }));
+    this.callTree = tree;
+  }
+
+  /**
+   * `fn` answering from what is kept, as the memoized rewrite of its source does for the
+   * interpreter, in plain JS (the compiled evaluator's `__keep`): per world version and user
+   * (`world`: keyed by the arguments' JSON), or for the call (`call`: a map per argument, an
+   * object by identity, as identityKey keys them). An argument that is a function keeps nothing.
+   * The answer is settled, as the rewrite's (a JSONata call's value) is.
+   */
+  keep(name: string, kind: "world" | "call", fn: (...args: unknown[]) => unknown, user: () => string): (...args: unknown[]) => unknown {
+    const compute = (args: unknown[]): unknown => settle(fn(...args));
+    const answer =
+      kind === "world"
+        ? (args: unknown[]): unknown => {
+            const key = this.key(name, [user(), ...args]);
+            if (key === undefined) return compute(args);
+            return this.has(key) ? this.get(key) : this.put(key, compute(args));
+          }
+        : (args: unknown[]): unknown => this.keptForCall(name, args, compute);
+    // JSONata passes a callback as many arguments as it declares: the same length as fn.
+    let kept: (...args: unknown[]) => unknown;
+    switch (fn.length) {
+      case 0:
+        kept = () => answer([]);
+        break;
+      case 1:
+        kept = (a: unknown) => answer([a]);
+        break;
+      case 2:
+        kept = (a: unknown, b: unknown) => answer([a, b]);
+        break;
+      case 3:
+        kept = (a: unknown, b: unknown, c: unknown) => answer([a, b, c]);
+        break;
+      default:
+        kept = (...args: unknown[]) => answer(args.slice(0, fn.length));
+        Object.defineProperty(kept, "length", { value: fn.length });
+    }
+    return markLambda(kept);
+  }
+
+  private keptForCall(name: string, args: unknown[], compute: (args: unknown[]) => unknown): unknown {
+    const tree = this.callTree;
+    if (!tree || args.some((arg) => typeof arg === "function")) return compute(args);
+    let level = tree.root.get(name) as Map<unknown, unknown> | undefined;
+    if (!level) tree.root.set(name, (level = new Map()));
+    // One level per argument but the last; the last (or, with none, NO_ARGUMENTS) holds the answer.
+    for (let i = 0; i < args.length - 1; i++) {
+      let next = level.get(args[i]) as Map<unknown, unknown> | undefined;
+      if (!next) level.set(args[i], (next = new Map()));
+      level = next;
+    }
+    const last = args.length > 0 ? args[args.length - 1] : NO_ARGUMENTS;
+    if (level.has(last)) {
+      const kept = level.get(last);
+      return kept === UNDEFINED ? undefined : kept;
+    }
+    const value = compute(args);
+    // The limit the string-keyed maps have: full, the call starts over (it only costs recomputing).
+    if (tree.size >= MEMO_LIMIT) {
+      tree.root.clear();
+      tree.size = 0;
+      return value;
+    }
+    level.set(last, value === undefined ? UNDEFINED : value);
+    tree.size++;
+    return value;
   }
 
   private idOf(value: unknown): number {

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { compileExpression } from "../../src/jsonata/expression.js";
 import { callPureFunctions, Memo, MEMO_LIMIT, memoized, pureFunctions, splitFunction } from "../../src/jsonata/memo.js";
 import { World } from "../../src/world/world.js";
+import jsonata from "jsonata";
+import { compileTree, type Keep } from "../../src/jsonata/compiled/compile.js";
 
 const fn = (name: string, source: string) => ({ name, source, line: 1 });
 
@@ -104,6 +106,94 @@ describe("Memo", () => {
     expect(memo.has("k")).toBe(false);
     memo.use(a);
     expect(memo.get("k")).toBe(1);
+  });
+});
+
+describe("Memo.keep: the compiled evaluator's kept functions", () => {
+  /** A function that counts its runs; one call's memo pointed at `clock`. */
+  function counted(arity: number) {
+    let runs = 0;
+    const params = Array.from({ length: arity }, (_, i) => `p${i}`);
+    const fn = new Function(...params, "return this.run(arguments)").bind({ run: (args: IArguments) => (runs++, [...args].map(String).join("|") || undefined) });
+    Object.defineProperty(fn, "length", { value: arity });
+    return { fn: fn as (...args: unknown[]) => unknown, runs: () => runs };
+  }
+
+  it("for a call: an object argument by identity, every argument its own level, nothing and functions as JSONata's rewrite has them", () => {
+    const memo = new Memo();
+    const clock = () => 0;
+    memo.useCall(clock, {}, {}, 0, "u");
+    const two = counted(2);
+    const kept = memo.keep("f", "call", two.fn, () => "u") as (a: unknown, b: unknown) => unknown;
+    expect(kept.length, "a callback gets as many arguments as it declares").toBe(2);
+    const ride = { id: 1 };
+    expect(kept(ride, "x")).toBe("[object Object]|x");
+    expect(kept(ride, "x")).toBe("[object Object]|x");
+    expect(two.runs(), "the same object and text: kept").toBe(1);
+    kept({ id: 1 }, "x");
+    kept(ride, "y");
+    kept(ride, undefined);
+    kept(ride, null);
+    expect(two.runs(), "an equal but other object, another text, nothing and null: each computed").toBe(5);
+    kept(ride, undefined);
+    expect(two.runs(), "nothing as an argument is kept too").toBe(5);
+    const withFunction = () => 1;
+    kept(withFunction, "x");
+    kept(withFunction, "x");
+    expect(two.runs(), "a function argument keeps nothing").toBe(7);
+    const none = counted(0);
+    const keptNone = memo.keep("g", "call", none.fn, () => "u") as () => unknown;
+    expect(keptNone()).toBeUndefined();
+    expect(keptNone()).toBeUndefined();
+    expect(none.runs(), "no arguments, nothing as the answer: kept").toBe(1);
+    memo.useCall(clock, {}, {}, 0, "u");
+    kept(ride, "x");
+    expect(two.runs(), "another state document is another call's answers").toBe(8);
+    memo.useCall(() => 0, {}, {}, 0, "u");
+    keptNone();
+    expect(none.runs(), "a new clock (a new call): computed again").toBe(2);
+  });
+
+  it("for a call: at most MEMO_LIMIT answers, then it starts over", () => {
+    const memo = new Memo();
+    memo.useCall(() => 0, {}, {}, 0, "u");
+    const one = counted(1);
+    const kept = memo.keep("f", "call", one.fn, () => "u") as (a: unknown) => unknown;
+    for (let i = 0; i <= MEMO_LIMIT; i++) kept(i);
+    expect(one.runs()).toBe(MEMO_LIMIT + 1);
+    kept(MEMO_LIMIT - 1);
+    expect(one.runs(), "the full tree was emptied: an early answer is computed again").toBe(MEMO_LIMIT + 2);
+    kept(MEMO_LIMIT - 1);
+    expect(one.runs(), "and kept from then on").toBe(MEMO_LIMIT + 2);
+  });
+
+  it("for a world version: by the arguments' JSON and the user, as the rewrite's keys", () => {
+    const memo = new Memo();
+    memo.use({});
+    let user = "a";
+    const one = counted(1);
+    const kept = memo.keep("f", "world", one.fn, () => user) as (a: unknown) => unknown;
+    kept({ id: 1 });
+    kept({ id: 1 });
+    expect(one.runs(), "equal JSON: kept across objects").toBe(1);
+    user = "b";
+    kept({ id: 1 });
+    expect(one.runs(), "another user: computed").toBe(2);
+    memo.use({});
+    kept({ id: 1 });
+    expect(one.runs(), "another world version: computed").toBe(3);
+  });
+
+  it("the compiler keeps only the root block's own binds of a kept name, not a local of that name", () => {
+    const kept = new Map([["f", "call" as const]]);
+    const tree = compileTree(jsonata("( $f := function($x) { $x + 1 }; $g := function() { ( $f := function($x) { $x + 2 }; $f(1) ) }; [$f(1), $g()] )").ast() as never, { kept });
+    const keptNames: string[] = [];
+    const keep: Keep = (name, _kind, fn) => {
+      keptNames.push(name);
+      return fn;
+    };
+    expect(tree(null, { __keep: keep })).toEqual([2, 3]);
+    expect(keptNames).toEqual(["f"]);
   });
 });
 

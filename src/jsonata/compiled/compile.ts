@@ -32,6 +32,27 @@ const UNSET: unique symbol = Symbol("unset");
 interface Scope {
   slots: Map<string, number>;
   parent: Scope | undefined;
+  /** The root block's names whose function is kept (`CompileOptions.kept`); only in that block's scope. */
+  kept?: ReadonlyMap<string, KeptKind>;
+}
+
+/** How long a world function's answers are kept: per world version, or for one call (src/jsonata/memo.ts). */
+export type KeptKind = "world" | "call";
+
+/**
+ * A binding named `__keep` in the evaluation: given a function the root block binds under a
+ * kept name, the function to bind instead (one that answers from what it kept).
+ */
+export type Keep = (name: string, kind: KeptKind, fn: (...args: unknown[]) => unknown) => unknown;
+
+export interface CompileOptions {
+  /**
+   * Names (without `$`) the root block binds to functions whose answers are kept: each such
+   * function, when bound, goes through the evaluation's `__keep`. The world's functions block
+   * keeps them so in plain JS; the interpreter keeps the same answers through a rewrite of their
+   * source into JSONata (memoized), which costs three JSONata calls and a key text per call.
+   */
+  kept?: ReadonlyMap<string, KeptKind>;
 }
 
 /** The parts of JSONata's tree we read (jsonata's `ExprNode` leaves most of them out). */
@@ -88,8 +109,9 @@ function sharedFrame(shared: Record<string, unknown> | undefined): Record<string
   return frame;
 }
 
-export function compileTree(root: Node): Compiled {
+export function compileTree(root: Node, options: CompileOptions = {}): Compiled {
   const scope = scopeOf(undefined, [], [root]);
+  if (options.kept && root.type === "block") scope.kept = options.kept;
   const ev = node(root, scope);
   const size = scope.slots.size;
   return (input, bindings, shared) => {
@@ -214,6 +236,8 @@ function coreOf(n: Node, scope: Scope): Ev {
     }
     case "block": {
       const inner = scopeOf(scope, [], n.expressions ?? []);
+      // The root block's own binds only: a local of the same name deeper in is an ordinary value.
+      if (scope.kept && scope.parent === undefined) inner.kept = scope.kept;
       const parts = (n.expressions ?? []).map((e) => node(e, inner));
       const size = inner.slots.size;
       return (input, env) => {
@@ -227,6 +251,15 @@ function coreOf(n: Node, scope: Scope): Ev {
       const name = (n.lhs as Node).value as string;
       const slot = scope.slots.get(name) as number;
       const rhs = node(n.rhs as Node, scope);
+      const kind = scope.kept?.get(name);
+      if (kind !== undefined) {
+        return (input, env) => {
+          let value = rhs(input, env);
+          if (typeof value === "function") value = (env.globals.__keep as Keep)(name, kind, value as (...args: unknown[]) => unknown);
+          env.slots[slot] = value;
+          return value;
+        };
+      }
       return (input, env) => {
         const value = rhs(input, env);
         env.slots[slot] = value;
