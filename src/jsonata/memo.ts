@@ -84,6 +84,18 @@ interface CallTree {
   size: number;
 }
 
+/** One context of a call: what its kept answers depend on besides the arguments. */
+interface CallContext {
+  state: unknown;
+  data: unknown;
+  ms: number;
+  user: string;
+  /** The interpreter's keys begin with it. */
+  prefix: string;
+  /** The compiled evaluator's answers. */
+  tree: CallTree;
+}
+
 /** Marks a key of the answers kept for one call. */
 const CALL = "\u0001";
 
@@ -91,29 +103,35 @@ const CALL = "\u0001";
 export class Memo {
   private byData = new WeakMap<object, Map<string, unknown>>();
   private current = new Map<string, unknown>();
-  /** Answers kept for one call: the call's clock (a function made per call) is the key. */
-  private byCall = new WeakMap<object, Map<string, unknown>>();
+  private currentData: object | undefined;
+  /**
+   * Answers kept for one call: the call's clock (a function the engine makes per call) names
+   * it. Calls are answered one at a time, so only the latest call's are kept: a new clock
+   * starts over (an old clock seen again would only compute again). Kept per clock in WeakMaps
+   * before, whose inserts and lookups on every evaluation (five per get_ride_status call) were
+   * a tenth of an evaluation.
+   */
+  private callClock: object | undefined;
+  /** The interpreter's answers for the call, under keys that begin with the context's prefix. */
   private call: Map<string, unknown> | undefined;
-  /** What else an answer kept for a call depends on: the data, the state document and the instant. */
-  private callPrefix = "";
+  /** The call's contexts (data, state document, instant, user) by prefix and user. */
+  private contexts = new Map<string, CallContext>();
+  private context: CallContext | undefined;
   private ids = new WeakMap<object, number>();
   private nextId = 1;
-  /**
-   * The compiled evaluator's answers for the call (see keep): per call clock, per data, state,
-   * instant and user, then a tree of maps, one level per argument, each argument by identity.
-   */
-  private callTrees = new WeakMap<object, Map<string, CallTree>>();
-  private callTree: CallTree | undefined;
 
   /** Point at the world's data of the call (the same object while no world file changed). */
   use(data: unknown): void {
     if (typeof data !== "object" || data === null) {
       this.current = new Map();
+      this.currentData = undefined;
       return;
     }
+    if (data === this.currentData) return;
     let map = this.byData.get(data);
     if (!map) this.byData.set(data, (map = new Map()));
     this.current = map;
+    this.currentData = data;
   }
 
   /**
@@ -122,16 +140,18 @@ export class Memo {
    * so an answer is only ever reused where the function would compute the same.
    */
   useCall(clock: object, state: unknown, data: unknown, ms: number, user: string): void {
-    let map = this.byCall.get(clock);
-    if (!map) this.byCall.set(clock, (map = new Map()));
-    this.call = map;
-    this.callPrefix = `${CALL}${this.idOf(data)}\u0000${this.idOf(state)}\u0000${ms}\u0000`;
-    let trees = this.callTrees.get(clock);
-    if (!trees) this.callTrees.set(clock, (trees = new Map()));
-    const context = this.callPrefix + user;
-    let tree = trees.get(context);
-    if (!tree) trees.set(context, (tree = { root: new Map(), size: 0 }));
-    this.callTree = tree;
+    if (clock !== this.callClock) {
+      this.callClock = clock;
+      this.call = new Map();
+      this.contexts = new Map();
+      this.context = undefined;
+    }
+    const now = this.context;
+    if (now && now.state === state && now.data === data && now.ms === ms && now.user === user) return;
+    const prefix = `${CALL}${this.idOf(data)}\u0000${this.idOf(state)}\u0000${ms}\u0000`;
+    let context = this.contexts.get(prefix + user);
+    if (!context) this.contexts.set(prefix + user, (context = { state, data, ms, user, prefix, tree: { root: new Map(), size: 0 } }));
+    this.context = context;
   }
 
   /**
@@ -174,7 +194,7 @@ export class Memo {
   }
 
   private keptForCall(name: string, args: unknown[], compute: (args: unknown[]) => unknown): unknown {
-    const tree = this.callTree;
+    const tree = this.context?.tree;
     if (!tree || args.some((arg) => typeof arg === "function")) return compute(args);
     let level = tree.root.get(name) as Map<unknown, unknown> | undefined;
     if (!level) tree.root.set(name, (level = new Map()));
@@ -211,7 +231,7 @@ export class Memo {
   /** A key of the call's answers, or undefined (nothing kept). */
   callKey(name: string, args: unknown[]): string | undefined {
     const key = this.call ? this.identityKey(name, args) : undefined;
-    return key === undefined ? undefined : this.callPrefix + key;
+    return key === undefined || !this.context ? undefined : this.context.prefix + key;
   }
 
   /** A key for JSON arguments; undefined (nothing kept) when an argument is a function. */

@@ -264,9 +264,12 @@ describe("world functions answer from memory as they compute", () => {
     expect(ask(callClock, stateWith(4)), "another state document").toBe(4005);
     expect(ask(() => 5, state), "a new call (a new clock) computes again").toBe(3005);
     expect(reads).toBe(3);
+    expect(ask(callClock, state), "only the latest call's answers are kept: an earlier clock computes again").toBe(3005);
+    expect(reads).toBe(4);
     let ms = 7;
     const wallClock = () => ms;
     expect(ask(wallClock, state)).toBe(3007);
+    expect(reads).toBe(5);
     ms = 8;
     expect(ask(wallClock, state), "a clock that moved is another instant").toBe(3008);
   });
