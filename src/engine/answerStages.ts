@@ -6,7 +6,7 @@ import { goMarshalFinal } from "../goJson/marshalled.js";
 import { sortKeys } from "../goJson/sortKeys.js";
 import { isObject } from "../base/isObject.js";
 import type { Json, JsonObject, ToolCallResult } from "../base/types.js";
-import { render, renderSorted, rendersObject, type RenderContext } from "../template/render.js";
+import { render, renderSorted, rendersSorted, type RenderContext } from "../template/render.js";
 import { goValidationReason } from "./goValidation.js";
 import type { LoadedScenario, LoadedTool } from "./loadTool.js";
 
@@ -20,7 +20,7 @@ export function renderAnswer(tool: LoadedTool, scenario: LoadedScenario, ctx: Re
 }
 
 function sortsOutput(tool: LoadedTool, scenario: LoadedScenario): boolean {
-  return !scenario.isError && tool.definition.outputSchema !== undefined && rendersObject(scenario.template);
+  return !scenario.isError && tool.definition.outputSchema !== undefined && rendersSorted(scenario.template);
 }
 
 export interface MadeResult {

@@ -6,6 +6,8 @@ import jsonata from "jsonata";
 import type { Clock, Json, RandomSource } from "../base/types.js";
 import { Interned } from "../base/interned.js";
 import { setOwn } from "../base/setOwn.js";
+import { goKeyCompare } from "../goJson/keyOrder.js";
+import { sortKeys } from "../goJson/sortKeys.js";
 import { baseBindings } from "./library.js";
 import { BUILTIN_NAMES } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
@@ -26,6 +28,11 @@ export interface ExpressionScope {
   random?: RandomSource;
   /** Who the call acts for (`$user`): the signed-in user, else the default persona. */
   user?: string;
+  /**
+   * The value's objects with their keys in Go's map order at every depth (as sortKeys leaves
+   * them), for an answer rendered sorted: copied so once, not copied and then sorted.
+   */
+  sortedKeys?: boolean;
 }
 
 export interface Expression {
@@ -57,13 +64,13 @@ class FunctionInAnswer extends Error {}
  * -0 as 0, a sequence as a plain array), without writing the text. A function in it (a lambda as
  * the answer) is written by the interpreter as its own lambda object: that answer is left to it.
  */
-function plainCompiled(value: unknown): Json | undefined {
+function plainCompiled(value: unknown, sorted: boolean): Json | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "function") throw new FunctionInAnswer();
-  return copyJson(value);
+  return copyJson(value, sorted);
 }
 
-function copyJson(value: unknown): Json {
+function copyJson(value: unknown, sorted: boolean): Json {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value as Json;
   if (typeof value === "number") return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
   if (typeof value === "function") throw new FunctionInAnswer();
@@ -71,16 +78,18 @@ function copyJson(value: unknown): Json {
     const out: Json[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      out[i] = item === undefined ? null : copyJson(item);
+      out[i] = item === undefined ? null : copyJson(item, sorted);
     }
     return out;
   }
   if (typeof value === "object") {
     const out: Record<string, Json> = {};
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    if (sorted) keys.sort(goKeyCompare);
+    for (const key of keys) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
-      setOwn(out, key, copyJson(item));
+      setOwn(out, key, copyJson(item, sorted));
     }
     return out;
   }
@@ -152,7 +161,8 @@ function compile(source: string): Expression {
   };
   const interpret = (scope: ExpressionScope, random: RandomSource): Json | undefined => {
     try {
-      return plain(compiled.evaluate(scope.args, bindingsOf(scope, random, libraryFor(scope, random, "interpreted"))));
+      const value = plain(compiled.evaluate(scope.args, bindingsOf(scope, random, libraryFor(scope, random, "interpreted"))));
+      return scope.sortedKeys ? (sortKeys(value) as Json | undefined) : value;
     } catch (err) {
       throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
     }
@@ -171,7 +181,7 @@ function compile(source: string): Expression {
       let value: Json | undefined;
       try {
         const use = drawn ?? random;
-        value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")));
+        value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")), scope.sortedKeys === true);
       } catch {
         // The interpreter says what went wrong, in its own words (or, if it disagrees, answers).
         return interpret(scope, random);

@@ -50,7 +50,7 @@ function timeValue(ph: Extract<Placeholder, { kind: "time" }>, clock: Clock): st
 }
 
 /** Typed value of a placeholder standing alone where a JSON value goes; undefined only for a `{{= }}` that found nothing. */
-function bareValue(ph: Placeholder, ctx: RenderContext): Json | undefined {
+function bareValue(ph: Placeholder, ctx: RenderContext, sortedKeys = false): Json | undefined {
   switch (ph.kind) {
     case "arg": {
       const value = lookupArgument(ctx.args, ph.path);
@@ -63,7 +63,7 @@ function bareValue(ph: Placeholder, ctx: RenderContext): Json | undefined {
     case "rand":
       return ctx.random.int(ph.min, ph.max);
     case "expr":
-      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock, world: ctx.world, random: ctx.random, user: ctx.user });
+      return ph.expression.evaluate({ args: ctx.args, state: ctx.state, response: ctx.response, clock: ctx.clock, world: ctx.world, random: ctx.random, user: ctx.user, sortedKeys });
   }
 }
 
@@ -114,6 +114,8 @@ function renderNode(node: TemplateNode, ctx: RenderContext, sorted: boolean): Js
     case "literal":
       return sorted ? sortedLiteral(node) : node.value;
     case "bare": {
+      // An expression's value comes sorted from its copy out of JSONata; any other is sorted here.
+      if (sorted && node.ph.kind === "expr") return bareValue(node.ph, ctx, true);
       const value = bareValue(node.ph, ctx);
       return sorted && value !== null && typeof value === "object" ? (sortKeys(value) as Json) : value;
     }
@@ -167,9 +169,17 @@ export function rendersObject(template: Template): boolean {
 }
 
 /**
+ * Whether renderSorted serves: a template that renders an object, or one placeholder alone (a
+ * `{{= ...}}` answer: its value sorted as it is copied; anything but an object comes as it is).
+ */
+export function rendersSorted(template: Template): boolean {
+  return rendersObject(template) || template.root.t === "bare";
+}
+
+/**
  * sortKeys(render(template, ctx)) without the copy: objects are built in sorted key order, and
  * constant subtrees come sorted and frozen, shared by every call (callers must not change the
- * answer; nothing does: it is written out as text). Only for templates rendersObject accepts.
+ * answer; nothing does: it is written out as text). Only for templates rendersSorted accepts.
  */
 export function renderSorted(template: Template, ctx: RenderContext): Json {
   const value = renderNode(template.root, ctx, true);

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { render, renderSorted, rendersObject, type RenderContext } from "../../src/template/render.js";
+import { render, renderSorted, rendersSorted, type RenderContext } from "../../src/template/render.js";
 import { sortKeys } from "../../src/goJson/sortKeys.js";
 import { compileTemplate } from "../../src/template/template.js";
 import type { Json, JsonObject, RandomSource } from "../../src/base/types.js";
@@ -39,7 +39,7 @@ describe("renderSorted", () => {
     const tool = entry.result.tool;
     const argSets = [{}, ...rows.filter((r) => r.tool === tool.name && r.args).map((r) => r.args as Record<string, Json>)];
     for (const scenario of tool.scenarios) {
-      if (scenario.isError || !rendersObject(scenario.template)) continue;
+      if (scenario.isError || !rendersSorted(scenario.template)) continue;
       const state = { ...engine.initialState(), ...(scenario.state?.given?.value ?? {}) } as JsonObject;
       argSets.forEach((args, i) => cases.push([`${tool.name}/${scenario.name} #${i}`, ...both(scenario.template, args, state, engine.world.snapshot())]));
     }
@@ -61,11 +61,24 @@ describe("renderSorted", () => {
     ['{ "__proto__": { "b": 1, "a": "{{args.s}}" }, "a": 1 }', { s: "v" }],
     ['{ "z": {{args.missing}}, "y": "{{args.missing}}", "x": {{= $args.gone }} }', {}],
     ['{ "a": {{args.o}} }', JSON.parse('{"o":{"__proto__":{"polluted":1},"b":2}}') as Record<string, Json>],
+    // A `{{= ...}}` answer alone: sorted as it is copied out of JSONata.
+    ['{{= { "b": 1, "a": { "d": [{ "z": 0, "y": $args.s }], "c": 2 }, "10": 3, "9": 4 } }}', { s: "v" }],
+    ["{{= $args.o }}", JSON.parse('{"o":{"__proto__":{"polluted":1},"b":2,"a":{"y":1,"x":null}}}') as Record<string, Json>],
+    ["{{args.o}}", { o: { b: 1, a: { d: 1, c: 2 } } }],
   ])("equals sortKeys(render()) for %s", (text, args) => {
     const template = compileTemplate(text);
     const [expected, got] = both(template, args);
     expect(got).toBe(expected);
     expect(Object.getPrototypeOf(renderSorted(template, { args, clock, random: seeded() }))).toBe(Object.prototype);
+  });
+
+  it.each([
+    ['{{= [{ "b": 1, "a": 2 }, "t"] }}', {}],
+    ["{{= $args.s }}", { s: "v" }],
+    ["{{= $args.gone }}", {}],
+  ])("a placeholder alone that renders no object: as sortKeys(render()) leaves it, for %s", (text, args) => {
+    const [expected, got] = both(compileTemplate(text), args as Record<string, Json>);
+    expect(got).toBe(expected);
   });
 
   it("shares constant parts frozen, so no caller can change the next answer", () => {
