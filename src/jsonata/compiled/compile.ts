@@ -400,6 +400,7 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
         const key = (compiled[p] as (typeof compiled)[number])[0](item, env);
         if (key === undefined) continue;
         if (typeof key !== "string") fail("T1003", `Key in object structure must evaluate to a string; got: ${JSON.stringify(key)}`);
+        if (key === "__proto__") protoKey();
         const entry = groups[key];
         if (!entry) groups[key] = { data: item, pair: p };
         else if (entry.pair !== p) fail("D1009", `Multiple key definitions evaluate to same key: ${JSON.stringify(key)}`);
@@ -417,7 +418,23 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
   // One item and keys written as text, none twice, none integer-like (the usual object
   // constructor): the values in the pairs' order, which is then the interpreter's order too.
   const literal = pairs.map(([k]) => (k.type === "string" && !k.predicate && !k.group ? (k.value as string) : undefined));
-  const plainKeys = literal.every((k) => k !== undefined && !INTEGER_LIKE.test(k)) && new Set(literal).size === literal.length;
+  const plainKeys = literal.every((k) => k !== undefined && !INTEGER_LIKE.test(k) && k !== "__proto__") && new Set(literal).size === literal.length;
+  if (!plainKeys && compiled.length === 1) {
+    // One pair whose key is computed (`{ $k: ... }`, as a callback of $each writes it), on one
+    // item: what grouped makes of a single group, without its sequence and groups.
+    const [keyOf, valueOf] = compiled[0] as (typeof compiled)[number];
+    return (input, env) => {
+      if (Array.isArray(input)) return grouped(input, env);
+      const result: Record<string, unknown> = {};
+      const key = keyOf(input, env);
+      if (key === undefined) return result;
+      if (typeof key !== "string") fail("T1003", `Key in object structure must evaluate to a string; got: ${JSON.stringify(key)}`);
+      if (key === "__proto__") protoKey();
+      const value = valueOf(input, env);
+      if (value !== undefined) result[key] = value;
+      return result;
+    };
+  }
   if (!plainKeys) return grouped;
   const values = compiled.map(([, v]) => v);
   return (input, env) => {
@@ -429,6 +446,15 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
     }
     return result;
   };
+}
+
+/**
+ * JSONata 1.8's interpreter throws (a TypeError of its own grouping) for an object key
+ * `__proto__`: the compiled evaluator throws too, so the evaluation goes to the interpreter and
+ * fails in its words.
+ */
+function protoKey(): never {
+  return fail("D1009", "an object key __proto__ (JSONata's interpreter fails on it)");
 }
 
 /** A key JS orders before the others (an array index). */
