@@ -41,6 +41,26 @@ const versions = [versionOf("ajv"), versionOf("ajv-formats")];
 const COMPILER_TAG = `ajv@${versions[0]} ajv-formats@${versions[1]} ${JSON.stringify(SHARED)} 1`;
 const sharedLedger = new CompiledBefore(versions.every((v) => v !== undefined) ? path.join(projectModules, ".cache", "careem-mcp", "compiled-schemas") : undefined);
 
+/** Most texts rememberedFormat keeps the verdict of: a client can make us keep only this many. */
+export const FORMAT_VERDICTS = 1_000;
+
+/**
+ * A string format's check, its verdicts kept per text. ajv-formats' date-time takes the text
+ * apart with two regular expressions and a calendar check; an answer holds several instants, the
+ * same ones from call to call within a second (a ride's view: six, a tenth of a call's check).
+ */
+function rememberedFormat(check: (text: string) => boolean): (text: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (text) => {
+    let verdict = verdicts.get(text);
+    if (verdict === undefined) {
+      if (verdicts.size >= FORMAT_VERDICTS) verdicts.clear();
+      verdicts.set(text, (verdict = check(text)));
+    }
+    return verdict;
+  };
+}
+
 /** Most compiles one Ajv instance takes before a fresh one replaces it. */
 export const RENEW_AFTER = 200;
 
@@ -93,7 +113,11 @@ export class SchemaCompiler {
 
   private fresh(): Ajv2020 {
     const ajv = new Ajv2020({ ...SHARED, validateFormats: this.opts.formats, $data: this.opts.$data ?? false });
-    return this.opts.formats ? addFormats(ajv) : ajv;
+    if (!this.opts.formats) return ajv;
+    addFormats(ajv);
+    const dateTime = ajv.formats["date-time"] as { validate: (text: string) => boolean } | undefined;
+    if (dateTime && typeof dateTime.validate === "function") ajv.addFormat("date-time", { ...dateTime, validate: rememberedFormat(dateTime.validate) } as never);
+    return ajv;
   }
 
   /** Compile, then drop the schema from Ajv's registry so edited files never pile up in memory. Throws Ajv's error. */
