@@ -198,6 +198,7 @@ function node(n: Node, scope: Scope): Ev {
   const group = n.type !== "path" && n.group ? groupOf(n.group.lhs, scope) : undefined;
   if (predicates.length === 0 && !group) {
     if (n.type === "string" || n.type === "number" || n.type === "value" || n.type === "lambda" || n.type === "regex") return core;
+    if (settled(n)) return core;
     return (input, env) => settle(core(input, env));
   }
   return (input, env) => {
@@ -206,6 +207,27 @@ function node(n: Node, scope: Scope): Ev {
     if (group) result = group(result, env);
     return settle(result);
   };
+}
+
+/**
+ * Nodes whose value never needs settling: an operator's (a boolean, number, text or nothing;
+ * not a range, which makes a sequence), an array or object constructor's (plain), and a
+ * condition's, block's or bind's, which is a node's value already settled (or a tail call's
+ * thunk, which settle leaves alone). The settling wrapper around each was a seventh of a ride
+ * view's evaluation.
+ */
+function settled(n: Node): boolean {
+  switch (n.type) {
+    case "binary":
+      return n.value !== "..";
+    case "unary":
+    case "condition":
+    case "block":
+    case "bind":
+      return true;
+    default:
+      return false;
+  }
 }
 
 function coreOf(n: Node, scope: Scope): Ev {
