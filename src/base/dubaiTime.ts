@@ -19,6 +19,19 @@ export function ordinal(day: number): string {
 /** The last few instants formatted: a response renders several times per call, each whole seconds. */
 const recentIso = new Map<number, string>();
 
+/** The last few instants read: a call reads the same few (a ride's time line) several times. */
+const recentParsed = new Map<string, number>();
+
+/** Date.parse of `text` (NaN where it is no instant), the last 256 texts remembered. */
+export function parsedInstant(text: string): number {
+  let ms = recentParsed.get(text);
+  if (ms === undefined) {
+    if (recentParsed.size >= 256) recentParsed.clear();
+    recentParsed.set(text, (ms = Date.parse(text)));
+  }
+  return ms;
+}
+
 /** `2026-10-05T12:00:00Z`: UTC, no milliseconds. */
 export function isoUtc(ms: number): string {
   let text = recentIso.get(ms);

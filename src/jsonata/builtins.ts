@@ -2,7 +2,7 @@
 // are generic (geometry, ids, time), never about one domain: domain rules live in the catalog's
 // world files, where users can read and copy them. Time and randomness come from the call.
 import type { Clock, RandomSource } from "../base/types.js";
-import { isoUtc } from "../base/dubaiTime.js";
+import { isoUtc, parsedInstant } from "../base/dubaiTime.js";
 
 const EARTH_RADIUS_KM = 6371.0088;
 
@@ -40,7 +40,7 @@ export function newId(random: RandomSource, prefix: unknown): string {
 /** Seconds from `iso` to the call's now: how long ago something happened (negative: ahead). */
 export function secondsSince(clock: Clock, iso: unknown): number | undefined {
   if (typeof iso !== "string") return undefined;
-  const at = Date.parse(iso);
+  const at = parsedInstant(iso);
   if (Number.isNaN(at)) return undefined;
   return Math.floor((clock() - at) / 1000);
 }
