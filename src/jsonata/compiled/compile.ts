@@ -579,12 +579,14 @@ function unaryOf(n: Node, scope: Scope): Ev {
       const items = (n.expressions as Node[]).map((item) => ({ ev: node(item, scope), nested: item.value === "[" }));
       const cons = n.consarray === true;
       return (input, env) => {
-        let result: unknown[] = [];
+        // Built in place: append(result, value) is result.concat(value), a new array per item,
+        // and this array is the constructor's own until it returns.
+        const result: unknown[] = [];
         for (const item of items) {
           const value = item.ev(input, env);
           if (value === undefined) continue;
-          if (item.nested) result.push(value);
-          else result = append(result, value) as unknown[];
+          if (item.nested || !Array.isArray(value)) result.push(value);
+          else for (let i = 0; i < value.length; i++) result.push(value[i]);
         }
         if (cons) Object.defineProperty(result, "cons", { enumerable: false, configurable: false, value: true });
         return result;
