@@ -3,7 +3,6 @@
 // type, a missing argument the context would fill, a picture string) to the interpreter's own
 // function through JSONata's public API: odd cases then answer, and fail, as the interpreter does.
 import jsonata from "jsonata";
-import { parsedInstant } from "../../base/dubaiTime.js";
 import { append, isNumeric, lookupName, sequence, symbolOf, toBoolean, type Sequence } from "./values.js";
 
 /** A built-in: the call's arguments and its context (the `this` of JSONata's functions). */
@@ -223,7 +222,7 @@ export function natives(isLambda: (v: unknown) => v is Lambda): Table {
     toMillis: (args, input) => {
       const [v] = args;
       if (args.length !== 1 || (typeof v !== "string" && v !== undefined) || (typeof v === "string" && !ISO_8601.test(v))) return delegate("toMillis", args, input);
-      return v === undefined ? undefined : parsedInstant(v);
+      return v === undefined ? undefined : Date.parse(v);
     },
     type: (args, input) => {
       const [v] = args;
