@@ -13,6 +13,7 @@ import { BUILTIN_NAMES } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import type { ExpressionWorld } from "./library.js";
 import { compileTree, Unsupported } from "./compiled/compile.js";
+import type { WorldValues } from "./worldValues.js";
 
 export class ExpressionError extends Error {}
 
@@ -64,32 +65,38 @@ class FunctionInAnswer extends Error {}
  * -0 as 0, a sequence as a plain array), without writing the text. A function in it (a lambda as
  * the answer) is written by the interpreter as its own lambda object: that answer is left to it.
  */
-function plainCompiled(value: unknown, sorted: boolean): Json | undefined {
+function plainCompiled(value: unknown, sorted: boolean, world: WorldValues | undefined): Json | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "function") throw new FunctionInAnswer();
-  return copyJson(value, sorted);
+  return copyJson(value, sorted, sorted ? world : undefined);
 }
 
-function copyJson(value: unknown, sorted: boolean): Json {
+/** `shared`: the world's objects, whose sorted copies are made once and shared (WorldValues). */
+function copyJson(value: unknown, sorted: boolean, shared?: WorldValues): Json {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value as Json;
   if (typeof value === "number") return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
   if (typeof value === "function") throw new FunctionInAnswer();
+  if (shared !== undefined && typeof value === "object" && shared.has(value)) return shared.sortedCopy(value, () => copyFresh(value, sorted, shared));
+  return copyFresh(value, sorted, shared);
+}
+
+function copyFresh(value: unknown, sorted: boolean, shared: WorldValues | undefined): Json {
   if (Array.isArray(value)) {
     const out: Json[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      out[i] = item === undefined ? null : copyJson(item, sorted);
+      out[i] = item === undefined ? null : copyJson(item, sorted, shared);
     }
     return out;
   }
-  if (typeof value === "object") {
+  if (typeof value === "object" && value !== null) {
     const out: Record<string, Json> = {};
     const keys = Object.keys(value);
     if (sorted) keys.sort(goKeyCompare);
     for (const key of keys) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
-      setOwn(out, key, copyJson(item, sorted));
+      setOwn(out, key, copyJson(item, sorted, shared));
     }
     return out;
   }
@@ -181,7 +188,7 @@ function compile(source: string): Expression {
       let value: Json | undefined;
       try {
         const use = drawn ?? random;
-        value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")), scope.sortedKeys === true);
+        value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")), scope.sortedKeys === true, scope.world?.values);
       } catch {
         // The interpreter says what went wrong, in its own words (or, if it disagrees, answers).
         return interpret(scope, random);

@@ -8,6 +8,7 @@ import { builtinBindings } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import { callPureFunctions, Memo, memoized, pureFunctions, splitFunction } from "./memo.js";
 import { compileTree, Unsupported, type Keep, type KeptKind } from "./compiled/compile.js";
+import type { WorldValues } from "./worldValues.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
@@ -40,6 +41,8 @@ export interface ExpressionWorld {
   /** `$world`: every data block's keys, merged. */
   data: JsonObject;
   library: Library | undefined;
+  /** The data's objects, whose sorted copies answers share; none: every answer copies its own. */
+  values?: WorldValues;
 }
 
 export interface Library {

@@ -14,6 +14,7 @@ import { compileTemplate } from "../template/template.js";
 import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/types.js";
 import { isObject } from "../base/isObject.js";
 import { compileLibrary, type ExpressionWorld } from "../jsonata/library.js";
+import { WorldValues } from "../jsonata/worldValues.js";
 import { parseWorldFile, type WorldFile } from "./parseWorldFile.js";
 
 /** Folder of the world inside a tools directory; folders starting with `_` hold no tools. */
@@ -149,6 +150,6 @@ export class World {
       });
     }
     const library = compileLibrary(loaded.flatMap(({ file }) => file.functions.map((fn) => ({ ...fn, file: file.path }))), problems);
-    return { data, library, problems, owners };
+    return { data, library, problems, owners, values: new WorldValues(data) };
   }
 }
