@@ -8,6 +8,7 @@ import { builtinBindings } from "./builtins.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import { callPureFunctions, Memo, memoized, pureFunctions, splitFunction } from "./memo.js";
 import { compileTree, Unsupported, type Keep, type KeptKind } from "./compiled/compile.js";
+import { isLambda } from "./compiled/values.js";
 import type { WorldValues } from "./worldValues.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
@@ -110,9 +111,10 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   if (good.length === 0) return undefined;
   // Parsed as one block; only when that fails, each function alone, to name the one that does
   // not parse (parsing each as well cost a third of loading the shipped world).
+  let kept = keptFunctions(good);
   let compiled: jsonata.Expression;
   try {
-    compiled = jsonata(blockOf(good, keptFunctions(good), true));
+    compiled = jsonata(blockOf(good, kept, false));
   } catch {
     good = good.filter((fn) => {
       try {
@@ -132,8 +134,9 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
       }
     });
     if (good.length === 0) return undefined;
+    kept = keptFunctions(good);
     try {
-      compiled = jsonata(blockOf(good, keptFunctions(good), true));
+      compiled = jsonata(blockOf(good, kept, false));
     } catch (err) {
       const first = good[0] as WorldFunctionSource & { file: string };
       problems.push({ file: first.file, line: first.line, message: `the world's functions do not compile together: ${(err as Error).message}` });
@@ -145,25 +148,35 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   // only points the cell at its own state, clock and randomness (making them per call cost
   // about 1.6 ms for 29 functions).
   const names = new Set(good.map((fn) => fn.name.slice(1)));
-  const interpreted = instantiate((bindings) => compiled.evaluate(null, bindings) as Record<string, unknown>);
+  const block = { fns: good, kept };
+  // The interpreter's own block, each kept function in its memoized JSONata form, is parsed and
+  // made on first use: the compiled evaluator answers every call it covers, so the interpreter
+  // serves only its fallbacks (and CAREEM_JSONATA_CHECK). Made at load, it was a sixth of
+  // loading the shipped world (57 against 69 ms).
+  let interpreter: BindingsFor | undefined;
+  const interpreted: BindingsFor = (...args) => {
+    interpreter ??= instantiate((bindings) => jsonata(blockOf(block.fns, block.kept, true)).evaluate(null, bindings) as Record<string, unknown>);
+    return interpreter(...args);
+  };
   // The same block through the compiled evaluator, when it covers every construct the block uses.
-  let fast: typeof interpreted | undefined;
+  let fast: BindingsFor | undefined;
   try {
-    const kept = keptFunctions(good);
-    const tree = compileTree(jsonata(blockOf(good, kept, false)).ast() as never, { kept });
+    const tree = compileTree(compiled.ast() as never, { kept });
     fast = instantiate((bindings) => tree(null, bindings) as Record<string, unknown>);
   } catch (err) {
     // Unsupported: a construct left to the interpreter. Anything else the block threw while
-    // being made, the interpreter's making (above) did not: the interpreter's version serves.
+    // being made, the interpreter's making may not: the interpreter's version serves.
     void (err instanceof Unsupported);
     fast = undefined;
   }
   const library: Library = { names, bindingsFor: interpreted, fastBindingsFor: fast };
-  // A section whose block is not a function would fail every call that uses it: say so now.
-  const probe = library.bindingsFor({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {}, defaultUserId);
+  // A section whose block is not a function would fail every call that uses it: say so now
+  // (through the evaluator calls will use, so the interpreter's block is not made for it).
+  const probe = (fast ?? interpreted)({}, () => 0, { int: (min) => min, uuid: () => "00000000-0000-4000-8000-000000000000" }, {}, defaultUserId);
   for (const fn of good) {
-    const value = probe[fn.name.slice(1)] as { _jsonata_lambda?: boolean } | undefined;
-    if (!value || value._jsonata_lambda !== true) problems.push({ file: fn.file, line: fn.line, message: `${fn.name}'s block is not a function (write function($x) { ... })` });
+    const value = probe[fn.name.slice(1)];
+    const isFunction = fast ? isLambda(value) : (value as { _jsonata_lambda?: boolean } | undefined)?._jsonata_lambda === true;
+    if (!isFunction) problems.push({ file: fn.file, line: fn.line, message: `${fn.name}'s block is not a function (write function($x) { ... })` });
   }
   return library;
 }

@@ -245,6 +245,15 @@ describe("world functions answer from memory as they compute", () => {
     expect(ask('$priceOf("a")')).toBe(7);
   });
 
+  it("an expression the compiled evaluator leaves to the interpreter (a $sort) gets the interpreter's functions, made on first use", () => {
+    const { world } = worldWith(worldText(1));
+    const ask = (source: string) => compileExpression(source).evaluate({ args: {}, clock: () => 0, world: world.snapshot() });
+    for (let round = 0; round < 2; round++) {
+      expect(ask('$sort([$priceOf("b"), $priceOf("a"), $counted("b")])')).toEqual([1, 2, 2]);
+      expect(ask('$sort([$priceOf("zz")])'), "nothing, sorted: an empty array").toEqual([]);
+    }
+  });
+
   it("a function that reads the state and the clock is kept for one call only, per state document and instant", () => {
     const { world } = worldWith(["# w", "", "## Function: $load", "", "```jsonata", "function() { $count($state.items) * 1000 + $millis() }", "```", ""].join("\n"));
     expect(world.snapshot().problems).toEqual([]);
