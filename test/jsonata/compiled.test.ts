@@ -66,6 +66,8 @@ const cases: [string, string][] = [
   ["products{id: price}", "grouping after a path"],
   ["products{$string(price > 9): id}", "grouping items by a computed key"],
   ['{"a": 1, "b": products.id, "c": missing}', "object constructor drops nothing-valued keys"],
+  ['{"a\\"b": 1, "c\\\\d": 2, "x\\ny": 3, "\\u2028": 4, "constructor": 5, "toString": n, "skip": missing, "last": city}', "written keys a JS function is made of: quotes, backslashes, a line break, U+2028, Object.prototype's names"],
+  ["$keys({ \"z\": 1, \"a\": missing, \"m\": 2 })", "written keys in their order, a nothing-valued one left out"],
   ["{ $k: city }", "one computed key on one item"],
   ["{ city: n }", "one computed key read off the item"],
   ["{ missing: n }", "one computed key that is nothing: the empty object"],
