@@ -200,8 +200,13 @@ describe("overrides.json in any state never crashes a call", () => {
 describe("the engine has no way to run code, spawn processes or reach the network", () => {
   // The pipeline's rooms: the engine, what it is built on, its state, its schema matching and the world it reads.
   const rooms = ["base", "goJson", "toolFile", "jsonata", "template", "engine", "forcing", "state", "schemaMatch", "world"];
+  // Every file of each room, its subfolders included (jsonata/compiled/ makes JS closures from
+  // JSONata's tree: it must do so without evaluating text).
   const files = rooms.flatMap((room) =>
-    fs.readdirSync(path.join(projectRoot, "src", room)).filter((f) => f.endsWith(".ts")).map((f) => `${room}/${f}`),
+    fs
+      .readdirSync(path.join(projectRoot, "src", room), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => `${room}/${f.split(path.sep).join("/")}`),
   );
 
   it.each(files)("src/%s imports only pure modules and never evaluates text", (file) => {

@@ -458,22 +458,16 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
     };
   }
   if (!plainKeys) return grouped;
-  const build = objectBuilder(literal as string[], compiled.map(([, v]) => v));
-  return (input, env) => (Array.isArray(input) ? grouped(input, env) : (build(input, env) as Record<string, unknown>));
-}
-
-/**
- * An object of these keys (written as text, none twice, none integer-like, none `__proto__`),
- * each set to its value where that is something, in the keys' order. Made as a JS function of
- * its own with each key written into it, so each store is a named one: a loop storing under a
- * key read from an array made every store a megamorphic keyed one, a third of the time of a
- * 30-key object. The keys are written as JSON string literals, which JavaScript reads as the
- * same strings, so no key can be more than a key.
- */
-function objectBuilder(keys: string[], values: Ev[]): Ev {
-  const lines = keys.map((key, i) => `  v = values[${i}](input, env); if (v !== undefined) o[${JSON.stringify(key)}] = v;`);
-  const make = new Function("values", `return (input, env) => {\n  const o = {};\n  let v;\n${lines.join("\n")}\n  return o;\n};`) as (values: Ev[]) => Ev;
-  return make(values);
+  const values = compiled.map(([, v]) => v);
+  return (input, env) => {
+    if (Array.isArray(input)) return grouped(input, env);
+    const result: Record<string, unknown> = {};
+    for (let p = 0; p < values.length; p++) {
+      const value = (values[p] as Ev)(input, env);
+      if (value !== undefined) result[literal[p] as string] = value;
+    }
+    return result;
+  };
 }
 
 /**
