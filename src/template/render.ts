@@ -160,20 +160,14 @@ export function render(template: Template, ctx: RenderContext): Json {
 }
 
 /**
- * Whether renderSorted gives sortKeys(render(...)) for this template: its root is an object (a
- * root array or scalar is not sorted by the engine, so neither are the objects inside it).
- */
-export function rendersObject(template: Template): boolean {
-  const root = template.root;
-  return root.t === "object" || (root.t === "literal" && root.value !== null && typeof root.value === "object" && !Array.isArray(root.value));
-}
-
-/**
- * Whether renderSorted serves: a template that renders an object, or one placeholder alone (a
- * `{{= ...}}` answer: its value sorted as it is copied; anything but an object comes as it is).
+ * Whether renderSorted serves this template in place of sortKeys(render(...)): its root is an
+ * object, or one placeholder alone (a `{{= ...}}` answer, its value sorted as it is copied; one
+ * that is no object comes as it is). A root array or scalar is not sorted by the engine, so
+ * neither are the objects inside it.
  */
 export function rendersSorted(template: Template): boolean {
-  return rendersObject(template) || template.root.t === "bare";
+  const root = template.root;
+  return root.t === "object" || root.t === "bare" || (root.t === "literal" && root.value !== null && typeof root.value === "object" && !Array.isArray(root.value));
 }
 
 /**
