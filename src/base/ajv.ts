@@ -6,6 +6,7 @@ import path from "node:path";
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { compileKey, CompiledBefore } from "./compiledBefore.js";
+import { remembered } from "./remembered.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -41,25 +42,13 @@ const versions = [versionOf("ajv"), versionOf("ajv-formats")];
 const COMPILER_TAG = `ajv@${versions[0]} ajv-formats@${versions[1]} ${JSON.stringify(SHARED)} 1`;
 const sharedLedger = new CompiledBefore(versions.every((v) => v !== undefined) ? path.join(projectModules, ".cache", "careem-mcp", "compiled-schemas") : undefined);
 
-/** Most texts rememberedFormat keeps the verdict of: a client can make us keep only this many. */
-export const FORMAT_VERDICTS = 1_000;
-
 /**
- * A string format's check, its verdicts kept per text. ajv-formats' date-time takes the text
- * apart with two regular expressions and a calendar check; an answer holds several instants, the
- * same ones from call to call within a second (a ride's view: six, a tenth of a call's check).
+ * Most texts the date-time format keeps its verdict of (remembered): a client can make us keep
+ * only this many. ajv-formats' date-time takes the text apart with two regular expressions and a
+ * calendar check; an answer holds several instants, the same ones from call to call within a
+ * second (a ride's view: six, a tenth of a call's check).
  */
-function rememberedFormat(check: (text: string) => boolean): (text: string) => boolean {
-  const verdicts = new Map<string, boolean>();
-  return (text) => {
-    let verdict = verdicts.get(text);
-    if (verdict === undefined) {
-      if (verdicts.size >= FORMAT_VERDICTS) verdicts.clear();
-      verdicts.set(text, (verdict = check(text)));
-    }
-    return verdict;
-  };
-}
+export const FORMAT_VERDICTS = 1_000;
 
 /** Most compiles one Ajv instance takes before a fresh one replaces it. */
 export const RENEW_AFTER = 200;
@@ -116,7 +105,7 @@ export class SchemaCompiler {
     if (!this.opts.formats) return ajv;
     addFormats(ajv);
     const dateTime = ajv.formats["date-time"] as { validate: (text: string) => boolean } | undefined;
-    if (dateTime && typeof dateTime.validate === "function") ajv.addFormat("date-time", { ...dateTime, validate: rememberedFormat(dateTime.validate) } as never);
+    if (dateTime && typeof dateTime.validate === "function") ajv.addFormat("date-time", { ...dateTime, validate: remembered(FORMAT_VERDICTS, dateTime.validate) } as never);
     return ajv;
   }
 

@@ -1,5 +1,7 @@
 // Time formatting for placeholders. Asia/Dubai has been UTC+4 with no daylight saving since
 // 1970, so a fixed offset gives the same answer as the tz database without Intl's cost.
+import { remembered } from "./remembered.js";
+
 /** How a time placeholder is written: `{{now:date}}`, `{{now:weekday}}`, `{{now:hhmm}}`, `{{now:daylabel}}`. */
 export type TimeFormat = "date" | "weekday" | "hhmm" | "daylabel";
 
@@ -16,31 +18,11 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** The last few instants formatted: a response renders several times per call, each whole seconds. */
-const recentIso = new Map<number, string>();
+/** Date.parse of `text` (NaN where it is no instant): a call reads the same few instants (a ride's time line) several times. */
+export const parsedInstant: (text: string) => number = remembered(256, (text: string) => Date.parse(text));
 
-/** The last few instants read: a call reads the same few (a ride's time line) several times. */
-const recentParsed = new Map<string, number>();
-
-/** Date.parse of `text` (NaN where it is no instant), the last 256 texts remembered. */
-export function parsedInstant(text: string): number {
-  let ms = recentParsed.get(text);
-  if (ms === undefined) {
-    if (recentParsed.size >= 256) recentParsed.clear();
-    recentParsed.set(text, (ms = Date.parse(text)));
-  }
-  return ms;
-}
-
-/** `2026-10-05T12:00:00Z`: UTC, no milliseconds. */
-export function isoUtc(ms: number): string {
-  let text = recentIso.get(ms);
-  if (text === undefined) {
-    if (recentIso.size >= 64) recentIso.clear();
-    recentIso.set(ms, (text = formatIsoUtc(ms)));
-  }
-  return text;
-}
+/** `2026-10-05T12:00:00Z`: UTC, no milliseconds. A response renders several instants per call, each whole seconds. */
+export const isoUtc: (ms: number) => string = remembered(64, (ms: number) => formatIsoUtc(ms));
 
 function formatIsoUtc(ms: number): string {
   const iso = new Date(ms).toISOString();
