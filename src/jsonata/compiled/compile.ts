@@ -419,10 +419,8 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
     const groups = Object.create(null) as Record<string, { data: unknown; pair: number }>;
     for (const item of items) {
       for (let p = 0; p < compiled.length; p++) {
-        const key = (compiled[p] as (typeof compiled)[number])[0](item, env);
+        const key = objectKey((compiled[p] as (typeof compiled)[number])[0](item, env));
         if (key === undefined) continue;
-        if (typeof key !== "string") fail("T1003", `Key in object structure must evaluate to a string; got: ${JSON.stringify(key)}`);
-        if (key === "__proto__") protoKey();
         const entry = groups[key];
         if (!entry) groups[key] = { data: item, pair: p };
         else if (entry.pair !== p) fail("D1009", `Multiple key definitions evaluate to same key: ${JSON.stringify(key)}`);
@@ -448,10 +446,8 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
     return (input, env) => {
       if (Array.isArray(input)) return grouped(input, env);
       const result: Record<string, unknown> = {};
-      const key = keyOf(input, env);
+      const key = objectKey(keyOf(input, env));
       if (key === undefined) return result;
-      if (typeof key !== "string") fail("T1003", `Key in object structure must evaluate to a string; got: ${JSON.stringify(key)}`);
-      if (key === "__proto__") protoKey();
       const value = valueOf(input, env);
       if (value !== undefined) result[key] = value;
       return result;
@@ -471,12 +467,16 @@ function groupOf(pairs: [Node, Node][], scope: Scope): (input: unknown, env: Fra
 }
 
 /**
- * JSONata 1.8's interpreter throws (a TypeError of its own grouping) for an object key
+ * A computed object key as the interpreter takes it: nothing leaves the pair out, anything but a
+ * string fails. JSONata 1.8's interpreter also throws (a TypeError of its own grouping) for a key
  * `__proto__`: the compiled evaluator throws too, so the evaluation goes to the interpreter and
  * fails in its words.
  */
-function protoKey(): never {
-  return fail("D1009", "an object key __proto__ (JSONata's interpreter fails on it)");
+function objectKey(key: unknown): string | undefined {
+  if (key === undefined) return undefined;
+  if (typeof key !== "string") fail("T1003", `Key in object structure must evaluate to a string; got: ${JSON.stringify(key)}`);
+  if (key === "__proto__") fail("D1009", "an object key __proto__ (JSONata's interpreter fails on it)");
+  return key;
 }
 
 /** A key JS orders before the others (an array index). */
