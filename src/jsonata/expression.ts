@@ -76,7 +76,8 @@ function copyJson(value: unknown, sorted: boolean, shared?: WorldValues): Json {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value as Json;
   if (typeof value === "number") return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
   if (typeof value === "function") throw new FunctionInAnswer();
-  if (shared !== undefined && typeof value === "object" && shared.has(value)) return shared.sortedCopy(value, () => copyFresh(value, sorted, shared));
+  // A world object's copy is made once (no closure per call to make it: this runs per object).
+  if (shared !== undefined && typeof value === "object" && shared.has(value)) return shared.sortedCopy(value) ?? shared.keepSortedCopy(value, copyFresh(value, sorted, shared));
   return copyFresh(value, sorted, shared);
 }
 

@@ -3,9 +3,11 @@
 // search_products call asks for it three times (its `json when` and two response keys). A
 // function that reads neither the state, nor the clock, nor randomness (nor calls one that
 // does) answers the same for the same arguments while the world's data is the same object, so
-// its answer is kept per world version and per arguments. The rewrite stays in JSONata's public
-// language: four plain JS functions (`$__memoKey`, `$__memoHas`, `$__memoGet`, `$__memoPut`)
-// and the function's own body, evaluated only when no answer is kept.
+// its answer is kept per world version and per arguments; one that reads the state or the
+// clock, for the call. The compiled evaluator keeps them in plain JS (Memo.keep, bound by
+// `__keep` as the world's block binds each function). For the interpreter the rewrite stays in
+// JSONata's public language: four plain JS functions (`$__memoKey`, `$__memoHas`, `$__memoGet`,
+// `$__memoPut`) and the function's own body, evaluated only when no answer is kept.
 import type { WorldFunctionSource } from "./library.js";
 import { markLambda, settle } from "./compiled/values.js";
 
@@ -195,7 +197,8 @@ export class Memo {
 
   private keptForCall(name: string, args: unknown[], compute: (args: unknown[]) => unknown): unknown {
     const tree = this.context?.tree;
-    if (!tree || args.some((arg) => typeof arg === "function")) return compute(args);
+    if (!tree) return compute(args);
+    for (const arg of args) if (typeof arg === "function") return compute(args);
     let level = tree.root.get(name) as Map<unknown, unknown> | undefined;
     if (!level) tree.root.set(name, (level = new Map()));
     // One level per argument but the last; the last (or, with none, NO_ARGUMENTS) holds the answer.

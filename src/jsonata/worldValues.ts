@@ -25,13 +25,15 @@ export class WorldValues {
     return this.values.has(value);
   }
 
-  /** The sorted copy of a world object: made by `make` the first time, frozen, then the same one. */
-  sortedCopy(value: object, make: () => Json): Json {
-    let copy = this.sorted.get(value);
-    if (copy === undefined) {
-      copy = Object.freeze(make()) as Json;
-      this.sorted.set(value, copy);
-    }
+  /** The sorted copy kept of a world object, if one was made. */
+  sortedCopy(value: object): Json | undefined {
+    return this.sorted.get(value);
+  }
+
+  /** Keeps `copy` (frozen) as the sorted copy of the world object `value`; returns it. */
+  keepSortedCopy(value: object, copy: Json): Json {
+    Object.freeze(copy);
+    this.sorted.set(value, copy);
     return copy;
   }
 }
