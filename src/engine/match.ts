@@ -54,37 +54,58 @@ function matchScalar(pattern: number | boolean | null, value: Json): boolean {
   return value === pattern;
 }
 
-function matchValue(pattern: Json, value: Json, key: string): MatchResult {
-  if (typeof pattern === "string") {
-    if (matchString(pattern, value)) return MATCHED;
-    return miss(key, `${describe(value)} does not match ${JSON.stringify(pattern)}`, pattern, value);
+/**
+ * The rules themselves, as a yes or no: selection asks this of every scenario on every call, and
+ * a miss's reason (an argument's JSON, the pattern's) is only written when someone reads it.
+ */
+function accepts(pattern: Json, value: Json): boolean {
+  if (typeof pattern === "string") return matchString(pattern, value);
+  if (Array.isArray(pattern)) {
+    if (!Array.isArray(value)) return false;
+    for (const element of pattern) if (!value.some((item) => accepts(element, item))) return false;
+    return true;
   }
+  if (isObject(pattern)) return isObject(value) && objectAccepts(pattern, value);
+  return matchScalar(pattern, value);
+}
+
+function objectAccepts(pattern: Record<string, Json>, args: Record<string, Json>): boolean {
+  for (const name of Object.keys(pattern)) {
+    // Own properties only: "__proto__" or "constructor" in a pattern never reach the prototype.
+    if (!Object.prototype.hasOwnProperty.call(args, name) || !accepts(pattern[name] as Json, args[name] as Json)) return false;
+  }
+  return true;
+}
+
+/** accepts(), explained: which key decided a miss and why. */
+function matchValue(pattern: Json, value: Json, key: string): MatchResult {
+  if (accepts(pattern, value)) return MATCHED;
+  if (typeof pattern === "string") return miss(key, `${describe(value)} does not match ${JSON.stringify(pattern)}`, pattern, value);
   if (Array.isArray(pattern)) {
     if (!Array.isArray(value)) return miss(key, `${describe(value)} is not an array`, pattern, value);
-    for (let i = 0; i < pattern.length; i++) {
-      const element = pattern[i] as Json;
-      const hit = value.some((item) => matchValue(element, item, `${key}[${i}]`).matched);
-      if (!hit) return miss(key, `no element matches ${JSON.stringify(element)}`, pattern, value);
-    }
-    return MATCHED;
+    const element = pattern.find((el) => !value.some((item) => accepts(el, item))) as Json;
+    return miss(key, `no element matches ${JSON.stringify(element)}`, pattern, value);
   }
   if (isObject(pattern)) {
     if (!isObject(value)) return miss(key, `${describe(value)} is not an object`, pattern, value);
     return matchObject(pattern, value, `${key}.`);
   }
-  if (matchScalar(pattern, value)) return MATCHED;
   return miss(key, `${describe(value)} is not ${JSON.stringify(pattern)}`, pattern, value);
 }
 
 function matchObject(pattern: Record<string, Json>, args: Record<string, Json>, prefix: string): MatchResult {
   for (const name of Object.keys(pattern)) {
     const key = prefix + name;
-    // Own properties only: "__proto__" or "constructor" in a pattern never reach the prototype.
     if (!Object.prototype.hasOwnProperty.call(args, name)) return miss(key, "argument absent", pattern[name] as Json, undefined);
     const result = matchValue(pattern[name] as Json, args[name] as Json, key);
     if (!result.matched) return result;
   }
   return MATCHED;
+}
+
+/** Whether a `json match` block accepts the arguments: matchArguments(...).matched without the reason. */
+export function argumentsMatch(pattern: Json, args: Record<string, Json>): boolean {
+  return isObject(pattern) && objectAccepts(pattern, args);
 }
 
 /** Match a scenario's `json match` block against call arguments. */

@@ -1,8 +1,8 @@
 // Scenario selection: a forced scenario wins; else the first scenario, top to bottom, whose
 // conditions all hold (`json match`, `json match-schema`, `json when` over the state); else the
-// default (the scenario with none of them). Returns why, for logs and --check.
+// default (the scenario with none of them). scenarioConditions says why, for `why` and --check.
 import type { LoadedScenario } from "./loadTool.js";
-import { matchArguments, type MatchResult } from "./match.js";
+import { argumentsMatch, matchArguments, type MatchResult } from "./match.js";
 import type { Clock, Json } from "../base/types.js";
 import { truthy } from "../jsonata/expression.js";
 import { conditionValue } from "../state/conditionValue.js";
@@ -11,8 +11,6 @@ import type { WorldSnapshot } from "../world/world.js";
 export interface Selection {
   scenario: LoadedScenario | undefined;
   selectedBy: "forced" | "matched" | "state" | "default" | null;
-  /** Why each scenario tried before the chosen one did not match. */
-  misses: { scenario: string; result: Extract<MatchResult, { matched: false }> }[];
 }
 
 /** What selection may read beyond the arguments; the state is fetched only if a scenario asks. */
@@ -49,19 +47,29 @@ export function scenarioConditions(scenario: LoadedScenario, args: Record<string
   return { matched: true };
 }
 
+/**
+ * scenarioConditions(...).matched, without writing why a condition failed: selection tries every
+ * scenario above the chosen one on every call, and nothing there reads the reasons (`why` and
+ * the closest miss ask scenarioConditions and matchArguments themselves).
+ */
+function scenarioHolds(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): boolean {
+  if (scenario.match && !argumentsMatch(scenario.match.value, args)) return false;
+  const extra = scenario.state;
+  if (extra?.schema && extra.schema.check(args, ctx?.clock ?? (() => 0)) !== null) return false;
+  if (extra?.when) return ctx !== undefined && truthy(conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world, ctx.user));
+  return true;
+}
+
 export function selectScenario(scenarios: LoadedScenario[], args: Record<string, Json>, forced?: string, ctx?: SelectionContext): Selection {
   if (forced !== undefined) {
     const scenario = scenarios.find((s) => s.name === forced);
     // A name gone from the file was already warned about by its forcing layer: select normally.
-    if (scenario) return { scenario, selectedBy: "forced", misses: [] };
+    if (scenario) return { scenario, selectedBy: "forced" };
   }
-  const misses: Selection["misses"] = [];
   for (const scenario of scenarios) {
     if (isDefaultScenario(scenario)) continue;
-    const result = scenarioConditions(scenario, args, ctx);
-    if (result.matched) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched", misses };
-    misses.push({ scenario: scenario.name, result });
+    if (scenarioHolds(scenario, args, ctx)) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched" };
   }
   const fallback = scenarios.find(isDefaultScenario);
-  return { scenario: fallback, selectedBy: fallback ? "default" : null, misses };
+  return { scenario: fallback, selectedBy: fallback ? "default" : null };
 }

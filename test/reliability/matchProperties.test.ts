@@ -3,7 +3,7 @@
 // implies.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { matchArguments } from "../../src/engine/match.js";
+import { argumentsMatch, matchArguments } from "../../src/engine/match.js";
 import type { Json } from "../../src/base/types.js";
 import { asTransported, deeplyNested, hostileArgs, hostileJson, hostileKey, prototypeSnapshot, runs } from "./arbitraries.js";
 
@@ -41,6 +41,23 @@ describe("matcher properties", { timeout: 120_000 }, () => {
       runs(3000),
     );
     expect(leaked()).toEqual([]);
+  });
+
+  // Selection asks the yes-or-no reading; `why` and the closest miss ask the explained one. They
+  // are two walks of one rule set and must never disagree (random pairs miss; literal ones match).
+  it("argumentsMatch answers what matchArguments(...).matched answers, for any pattern and arguments", () => {
+    let hits = 0;
+    fc.assert(
+      fc.property(hostileJson(4), hostileArgs, fc.boolean(), (random, args, literal) => {
+        const pattern = literal ? literalPattern(args) : random;
+        const explained = matchArguments(pattern, args).matched;
+        if (explained) hits++;
+        expect(argumentsMatch(pattern, args)).toBe(explained);
+      }),
+      runs(3000),
+    );
+    // Both outcomes were exercised, so the agreement is not only over misses.
+    expect(hits).toBeGreaterThan(100);
   });
 
   it("a pattern asking for the arguments' exact values (strings as =x) always matches them", () => {
