@@ -27,37 +27,30 @@ export function isDefaultScenario(scenario: LoadedScenario): boolean {
   return !scenario.match && !scenario.state?.schema && !scenario.state?.when;
 }
 
-/** Whether every condition of the scenario holds (a default's none always do), else the first that does not and why. */
-export function scenarioConditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
-  if (scenario.match) {
-    const result = matchArguments(scenario.match.value, args);
-    if (!result.matched) return result;
-  }
+/**
+ * The first of the scenario's conditions that does not hold, in the order selection tries them,
+ * or null when all do (a default's none always do). No reason is written here: selection asks
+ * this of every scenario above the chosen one on every call, and only `why` and --check read why.
+ */
+function failingCondition(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): "match" | "schema" | "when" | null {
+  if (scenario.match && !argumentsMatch(scenario.match.value, args)) return "match";
   const extra = scenario.state;
-  if (extra?.schema) {
-    const reason = extra.schema.check(args, ctx?.clock ?? (() => 0));
-    if (reason !== null) return { matched: false, key: "(match-schema)", reason };
-  }
-  if (extra?.when) {
-    if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
-    // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
-    const value = conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world, ctx.user);
-    if (!truthy(value)) return { matched: false, key: "(when)", reason: `${extra.when.source} is ${JSON.stringify(value)}` };
-  }
-  return { matched: true };
+  if (extra?.schema && extra.schema.check(args, ctx?.clock ?? (() => 0)) !== null) return "schema";
+  // A condition that never names $state (e.g. "false" for a forced-only scenario) creates no state.
+  if (extra?.when && !(ctx && truthy(conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world, ctx.user)))) return "when";
+  return null;
 }
 
-/**
- * scenarioConditions(...).matched, without writing why a condition failed: selection tries every
- * scenario above the chosen one on every call, and nothing there reads the reasons (`why` and
- * the closest miss ask scenarioConditions and matchArguments themselves).
- */
-function scenarioHolds(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): boolean {
-  if (scenario.match && !argumentsMatch(scenario.match.value, args)) return false;
-  const extra = scenario.state;
-  if (extra?.schema && extra.schema.check(args, ctx?.clock ?? (() => 0)) !== null) return false;
-  if (extra?.when) return ctx !== undefined && truthy(conditionValue(extra.when, args, ctx.state, ctx.clock, ctx.world, ctx.user));
-  return true;
+/** Whether every condition of the scenario holds, else the first that does not and why (that one is asked again, to word it). */
+export function scenarioConditions(scenario: LoadedScenario, args: Record<string, Json>, ctx: SelectionContext | undefined): MatchResult {
+  const failing = failingCondition(scenario, args, ctx);
+  if (failing === null) return { matched: true };
+  if (failing === "match") return matchArguments(scenario.match?.value as Json, args);
+  const extra = scenario.state as NonNullable<LoadedScenario["state"]>;
+  if (failing === "schema") return { matched: false, key: "(match-schema)", reason: extra.schema?.check(args, ctx?.clock ?? (() => 0)) as string };
+  const when = extra.when as NonNullable<typeof extra.when>;
+  if (!ctx) return { matched: false, key: "(when)", reason: "no state in this context" };
+  return { matched: false, key: "(when)", reason: `${when.source} is ${JSON.stringify(conditionValue(when, args, ctx.state, ctx.clock, ctx.world, ctx.user))}` };
 }
 
 export function selectScenario(scenarios: LoadedScenario[], args: Record<string, Json>, forced?: string, ctx?: SelectionContext): Selection {
@@ -68,7 +61,7 @@ export function selectScenario(scenarios: LoadedScenario[], args: Record<string,
   }
   for (const scenario of scenarios) {
     if (isDefaultScenario(scenario)) continue;
-    if (scenarioHolds(scenario, args, ctx)) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched" };
+    if (failingCondition(scenario, args, ctx) === null) return { scenario, selectedBy: scenario.state?.when ? "state" : "matched" };
   }
   const fallback = scenarios.find(isDefaultScenario);
   return { scenario: fallback, selectedBy: fallback ? "default" : null };
