@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { goMarshal, goWireText, Raw, stringifyDeep } from "../../src/goJson/encode.js";
-import { goKeyCompare, goSorted } from "../../src/goJson/keyOrder.js";
+import fc from "fast-check";
+import { goKeyCompare, goObjectKeys, goSorted, isIndexKey } from "../../src/goJson/keyOrder.js";
 import { sortKeys } from "../../src/goJson/sortKeys.js";
+import { goMarshalFinal, goMarshalled } from "../../src/goJson/marshalled.js";
 
 // What Go 1.x's encoding/json and fmt answer for one map[string]any with these keys, measured with
 // a Go program (json.Marshal, fmt.Printf("%v"), json.NewEncoder with SetEscapeHTML(false)):
@@ -135,3 +137,57 @@ describe("structured output on the wire in Go's key order", () => {
   });
 });
 
+
+// The wire encoder keeps the texts of short keys (encode.ts, keyText): a kept text must be the
+// one written for that key under those escapes, past the bound and for keys too long to keep.
+describe("key texts the wire encoder keeps", () => {
+  it("writes the same key differently per encoder: \\u2028 escaped on the wire, \\u003c only by json.Marshal", () => {
+    const key = "k\u2028<";
+    for (let round = 0; round < 2; round++) {
+      expect(goWireText({ [key]: true })).toBe('{"k\\u2028<":true}');
+      expect(goMarshal({ [key]: false })).toBe('{"k\\u2028\\u003c":false}');
+    }
+  });
+
+  it("2,500 distinct keys, short and long, written twice over its bound of 1,000: each time the text JSON.stringify gives", () => {
+    const keys = Array.from({ length: 2_500 }, (_, i) => (i % 10 === 0 ? `long-${"x".repeat(80)}-${i}` : `key-${i}-"q"`));
+    const value = Object.fromEntries(keys.map((k, i) => [k, i % 2 === 0]));
+    const expected = JSON.stringify(value);
+    expect(goWireText(value)).toBe(expected);
+    expect(goWireText(value)).toBe(expected);
+    for (const k of keys.slice(0, 50)) expect(goWireText({ [k]: 1 })).toBe(JSON.stringify({ [k]: 1 }));
+  });
+});
+
+describe("goObjectKeys looks at the first key only", () => {
+  // JavaScript lists array-index keys first, so the first key stands for all: the same order as
+  // asking every key, over keys mixing indices, near-indices ("01", "4294967295") and words.
+  it("orders 2,000 random objects as a scan of every key would", () => {
+    const key = fc.oneof(fc.nat({ max: 50 }).map(String), fc.constantFrom("01", "-1", "4294967294", "4294967295", "1e3", "a", "\u{1F600}", "\uff01", ""), fc.string({ maxLength: 4 }));
+    let sorted = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, fc.nat()), { maxLength: 8 }), (pairs) => {
+        const value = Object.fromEntries(pairs);
+        const keys = Object.keys(value);
+        const expected = keys.some(isIndexKey) ? [...keys].sort(goKeyCompare) : keys;
+        if (keys.some(isIndexKey)) sorted++;
+        expect(goObjectKeys(value)).toEqual(expected);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(sorted, "some objects had an index key").toBeGreaterThan(200);
+  });
+});
+
+describe("goMarshalled finds the text goMarshalFinal wrote, or writes it again", () => {
+  it("the same text for the latest object, one 20 finals back (past the 16 kept) and one over 64 KB", () => {
+    const objects = Array.from({ length: 21 }, (_, i) => ({ i, s: `<${i}>` }));
+    const texts = objects.map((o) => goMarshalFinal(o));
+    const big = { text: "&".repeat(70 * 1024) };
+    const bigText = goMarshalFinal(big);
+    for (const [i, o] of objects.entries()) expect(goMarshalled(o)).toBe(texts[i]);
+    expect(texts[20]).toBe('{"i":20,"s":"\\u003c20\\u003e"}');
+    expect(goMarshalled(big)).toBe(bigText);
+    expect(goMarshalled({ i: 20, s: "<20>" }), "an equal object, not the same one, is marshalled anew").toBe(texts[20]);
+  });
+});
