@@ -2,7 +2,11 @@
 // ours against node's bare `http` answering the same bytes, in the same run, rounds interleaved
 // with the order rotated. Beside them "frame" (baseline/frame-http.mjs) does only what the wire
 // asks of any server: the gap between it and bare is the protocol's, the rest is ours. BENCH_CLI_BEFORE=path/to/dist/cli.js adds an older build as a third
-// target, so a change's effect is read against the same floor in the same run.
+// target, so a change's effect is read against the same floor in the same run. Each server's own
+// CPU time per call is reported too, and the floor by it: bare's req/s is bounded by the load
+// generator sharing its cores, not by what bare spends, so the CPU ratio shows the gap the
+// req/s ratio hides. It is no steadier: on this shared machine both move by about half between
+// rounds, since a busy neighbour slows every instruction, not only the share a server gets.
 //   node bench/floor.mjs [rounds]
 // BENCH_TOOLS=DIR and BENCH_CALL='{"name":…,"arguments":…}' measure another call: the shipped
 // get_ride_status spends most of its time in the engine (its world functions), which hides the
@@ -11,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { copyCatalog, listToolFiles, makeTempDir, removeDir } from "./catalog.mjs";
 import { load, rpcBody } from "./load.mjs";
-import { setLogDir, startHttpServer, stop } from "./procs.mjs";
+import { cpuSecondsOf, setLogDir, startHttpServer, stop } from "./procs.mjs";
 import { openSession, rpc } from "./session.mjs";
 import { median } from "./stats.mjs";
 
@@ -52,17 +56,24 @@ try {
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < targets.length; i++) {
       const t = targets[(i + r) % targets.length];
+      const cpuBefore = cpuSecondsOf(t.server.child.pid);
       const run = await load({ url: t.server.url, sessionId: t.sessionId, body, seconds: 1.5, maxSeconds: 15 });
+      run.cpuUsPerCall = ((cpuSecondsOf(t.server.child.pid) - cpuBefore) * 1e6) / run.requests;
       if (run.non2xx > 0 || run.errors > 0) throw new Error(`${t.key}: ${run.non2xx} non-2xx, ${run.errors} errors`);
       if (t.key !== "bare" && Math.abs(run.bytesPerResponse - runs.ours.concat(run)[0].bytesPerResponse) > 64) throw new Error(`${t.key}: ${run.bytesPerResponse} bytes per answer, not the call's answer`);
       runs[t.key].push(run);
     }
-    process.stderr.write(`round ${r + 1}/${rounds}: ${targets.map((t) => `${t.key} ${runs[t.key].at(-1).rps.toFixed(0)}/s`).join(", ")}\n`);
+    process.stderr.write(`round ${r + 1}/${rounds}: ${targets.map((t) => `${t.key} ${runs[t.key].at(-1).rps.toFixed(0)}/s ${runs[t.key].at(-1).cpuUsPerCall.toFixed(1)} µs`).join(", ")}\n`);
   }
   const ratio = (key) => median(runs[key].map((run, i) => run.rps / runs.bare[i].rps)).toFixed(3);
-  console.log("| target | req/s (median) | p99 ms (median) | ratio to the bare floor (median of rounds) |");
-  console.log("| --- | --- | --- | --- |");
-  for (const t of targets) console.log(`| ${t.key} | ${median(runs[t.key].map((x) => x.rps)).toFixed(0)} | ${median(runs[t.key].map((x) => x.p99))} | ${t.key === "bare" ? "1" : ratio(t.key)} |`);
+  // The same floor by the servers' own CPU time per call: bare's over this one's, per round.
+  const cpuRatio = (key) => median(runs[key].map((run, i) => runs.bare[i].cpuUsPerCall / run.cpuUsPerCall)).toFixed(3);
+  console.log("| target | req/s (median) | p99 ms (median) | ratio to the bare floor (median of rounds) | server CPU µs per call (median) | CPU ratio: bare's µs / this one's |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const t of targets) {
+    const one = t.key === "bare";
+    console.log(`| ${t.key} | ${median(runs[t.key].map((x) => x.rps)).toFixed(0)} | ${median(runs[t.key].map((x) => x.p99))} | ${one ? "1" : ratio(t.key)} | ${median(runs[t.key].map((x) => x.cpuUsPerCall)).toFixed(1)} | ${one ? "1" : cpuRatio(t.key)} |`);
+  }
 } finally {
   for (const s of servers) await stop(s.child);
   removeDir(workDir);

@@ -1,7 +1,7 @@
 // Child processes the benchmark starts: every one is tracked and killed on exit, also on failure.
 // A child's stderr goes to a log file, never a pipe: our server logs every call synchronously,
 // and a pipe the busy benchmark process drains late would throttle it.
-import { spawn } from "node:child_process";
+import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -116,6 +116,21 @@ export async function heapAfterGc(child) {
   child.kill("SIGUSR2");
   const m = await waitForLog(child, /bench-heap (\{.*\})\n/, { from, timeoutMs: 10_000, what: "a heap report" });
   return JSON.parse(m[1]);
+}
+
+let clockTicks;
+
+/**
+ * CPU seconds (user + system) a live process has used so far (Linux /proc, clock-tick
+ * resolution). Per call, it is what a server spends whatever else the machine runs: a busy
+ * neighbour lowers req/s but not this, so it is reported beside req/s on this shared machine.
+ */
+export function cpuSecondsOf(pid) {
+  clockTicks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name may hold spaces and parentheses: fields are counted after its last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
 /** Resident set size of a live process in bytes (Linux /proc). */
