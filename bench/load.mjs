@@ -2,6 +2,9 @@
 import autocannon from "autocannon";
 import { mcpHeaders } from "./session.mjs";
 
+/** Connections per run unless a caller asks for fewer, each with one request in flight. */
+export const CONNECTIONS = 16;
+
 let nextId = 1_000_000;
 
 /**
@@ -19,7 +22,7 @@ export function rpcBody(method, params) {
  * Resolves the figures we use; `bytesPerResponse` lets the caller prove every answer was the
  * full result and not a short error.
  */
-export function load({ url, sessionId, body, connections = 16, seconds, amount, maxSeconds = 60 }) {
+export function load({ url, sessionId, body, connections = CONNECTIONS, seconds, amount, maxSeconds = 60 }) {
   return new Promise((resolve, reject) => {
     const opts = {
       url,

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { copyCatalog, generateCatalog, listToolFiles, makeTempDir, removeDir } from "./catalog.mjs";
 import { timeCheck } from "./check.mjs";
 import { coldStart } from "./coldstart.mjs";
-import { load, rpcBody } from "./load.mjs";
+import { CONNECTIONS, load, rpcBody } from "./load.mjs";
 import { HEAP_PROBE, heapAfterGc, rssOf, setLogDir, startHttpServer, stop } from "./procs.mjs";
 import { checkHotReload } from "./reload.mjs";
 import { openSession, rpc } from "./session.mjs";
@@ -32,7 +32,6 @@ const CATALOG_SIZE = 2000;
 // so each ratio compares runs made under nearly the same conditions.
 const ROUNDS = 8;
 const RUN_SECONDS = 1.5;
-const CONNECTIONS = 16; // one request in flight on each
 /** The bare floor is only a reference: measured in every third round. */
 const FLOOR_EVERY = 3;
 const WARMUP_SECONDS = 2;
@@ -230,11 +229,13 @@ async function main() {
     }
     // The 2,000-file figure compares two builds of the same server, so they are loaded at the
     // same time (half the connections each): both then share whatever else the machine runs, and
-    // the ratio is their cost ratio. Run one after the other, a busy second in one run and not the
-    // other moved that ratio 0.42-1.88 within a run on this 2-core machine; side by side, 0.77-1.15.
-    const side = (t, key) => ({ ...t, key, ref: t.key, connections: CONNECTIONS / 2 });
-    const pair = { key: "pair", parts: [side(targets[1], "pairOurs"), side(targets[2], "pairBig")] };
-    const rotation = [targets[0], targets[1], pair, targets[3]];
+    // the ratio is their cost ratio. Run one after the other on this 2-core machine, a run's
+    // median read 0.715-1.188 for unchanged code (rounds 0.42-1.88); side by side, six runs'
+    // medians read 0.951-1.026 (rounds 0.67-1.17).
+    const target = (key) => targets.find((t) => t.key === key);
+    const side = (key, as) => ({ ...target(key), key: as, ref: key, connections: CONNECTIONS / 2 });
+    const pair = { key: "pair", parts: [side("ours", "pairOurs"), side("big", "pairBig")] };
+    const rotation = [target("minimal"), target("ours"), pair, target("bare")];
     const rounds = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = {};
@@ -243,7 +244,7 @@ async function main() {
         const slot = measured[(i + r) % measured.length];
         const parts = slot.parts ?? [slot];
         const runs = await Promise.all(
-          parts.map((t) => load({ url: t.server.url, sessionId: t.sessionId, body: callBody, connections: t.connections ?? CONNECTIONS, seconds: RUN_SECONDS, maxSeconds: 15 })),
+          parts.map((t) => load({ url: t.server.url, sessionId: t.sessionId, body: callBody, connections: t.connections, seconds: RUN_SECONDS, maxSeconds: 15 })),
         );
         parts.forEach((t, j) => {
           assertClean(`${t.key}, round ${r + 1}`, runs[j], refs[t.ref ?? t.key]);

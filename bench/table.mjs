@@ -17,7 +17,7 @@ export function renderTable(f) {
       `≥ 2.0${verdict(f.throughput.met)}`,
     ],
     [
-      `the same with 2,000 tool files in the catalog (both loaded at once, ${f.catalog.connections ?? 16} in flight each)`,
+      `the same with 2,000 tool files in the catalog (both loaded at once, ${f.catalog.connections} in flight each)`,
       `${n(f.catalog.ours2000.median)} req/s (2,000 files)`,
       `${n(f.catalog.ours.median)} req/s (shipped, ${f.shippedTools} files)`,
       `${n(f.catalog.ratio.median, 3)}${range(f.catalog.ratio)}`,
