@@ -50,6 +50,12 @@ function limitFor(price) {
   return 10;
 }
 
+/** A flavour in its line's name: where "{v}" stands ("{v} Rice": "Jasmine Rice"), else after it. */
+function place(name, variant) {
+  if (variant === null) return name;
+  return name.includes("{v}") ? name.replace("{v}", variant) : `${name} ${variant}`;
+}
+
 /** Every product of one curated line: one per flavour and size. */
 function expandLine(aisle, line, brands) {
   const brandAr = line.brand ? brands[line.brand] : undefined;
@@ -58,8 +64,8 @@ function expandLine(aisle, line, brands) {
   const out = [];
   for (const [variant, variantAr] of variants) {
     for (const [size, shelfPrice] of line.sizes) {
-      const name = [line.brand, line.name, variant].filter(Boolean).join(" ");
-      const nameAr = [line.ar, variantAr, brandAr].filter(Boolean).join(" ");
+      const name = [line.brand, place(line.name, variant)].filter(Boolean).join(" ");
+      const nameAr = [place(line.ar, variantAr), brandAr].filter(Boolean).join(" ");
       const random = generator(hash(`${name}|${size}`));
       const offer = random() < 0.12;
       const inStock = random() >= 0.03;
