@@ -2,6 +2,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { memo } from "../search/memo.js";
 import { words } from "../text.js";
 import { fuzziness } from "../search/fuzziness.js";
+import { searchForgiving } from "../search/searchForgiving.js";
 import { synonymTable } from "../search/synonyms.js";
 import { documentTerms, queryTerm, queryTerms } from "../search/terms.js";
 import type { Product } from "./product.js";
@@ -70,8 +71,7 @@ export function createProductIndex(
     search(term) {
       const wanted = queryTerms(term);
       if (wanted.length === 0) return [];
-      return engine
-        .search(term)
+      return searchForgiving(engine, term)
         .flatMap((r) => {
           const product = byId.get(r.id as string);
           return product ? [{ product, exact: exactWords(r, wanted), score: r.score }] : [];
