@@ -48,6 +48,12 @@ const PROMOTIONS = ["20% off with SAVE20", "Free delivery above AED 80", "Buy 1 
 // cuisine), one on the Marina side, three further out.
 const SLOTS = ["central", "west", "outer", "outer", "outer"];
 
+const RADIUS_KM = {
+  central: (random) => 8 + Math.floor(random() * 2),
+  west: (random) => 5 + Math.floor(random() * 3),
+  outer: (random) => 7 + Math.floor(random() * 4),
+};
+
 /** The areas of a ring, so a cuisine's restaurants spread over the city instead of piling up. */
 function areaFor(areas, ring, turn) {
   const inRing = areas.filter((a) => a.ring === ring);
@@ -118,9 +124,10 @@ function restaurantFor(cuisine, c, k, areas, hours) {
     city: "dubai",
     area: area.id,
     location,
-    // The centre is dense and close: 5-7 km reaches DIFC, Downtown and Business Bay. Further out,
-    // restaurants reach farther (7-10 km), as the platform widens zones where kitchens are few.
-    delivery_radius_km: SLOTS[k] === "outer" ? 7 + Math.floor(random() * 4) : 5 + Math.floor(random() * 3),
+    // A kitchen in the old centre reaches the business districts (Bur Dubai to DIFC is about
+    // 6 km): 8-9 km. The Marina side is dense: 5-7 km. Further out, zones are wider where
+    // kitchens are few: 7-10 km.
+    delivery_radius_km: RADIUS_KM[SLOTS[k]](random),
     opening_hours: hours[pattern],
     promotion: random() < 0.25 ? pick(random, PROMOTIONS) : null,
     image_url: `https://careem-catalog-media.media.careem.com/restaurants/rst_${number}/cover.jpg`,
