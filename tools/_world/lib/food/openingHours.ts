@@ -24,13 +24,13 @@ function minutes(time: string, restaurantId: string): number {
 }
 
 /**
- * The restaurant's windows as instants, from the Dubai day before `instantMs` to a week after,
- * merged where one ends as the next begins (a 24-hour kitchen is one long window).
+ * The restaurant's windows as instants, from the Dubai day before `instantMs` to `days` days
+ * after, merged where one ends as the next begins (a 24-hour kitchen is one long window).
  */
-function windowsAround(hours: OpeningHours, restaurantId: string, instantMs: number): [number, number][] {
+function windowsAround(hours: OpeningHours, restaurantId: string, instantMs: number, days: number): [number, number][] {
   const localMidnight = Math.floor((instantMs + DUBAI_OFFSET_MS) / DAY_MS) * DAY_MS - DUBAI_OFFSET_MS;
   const windows: [number, number][] = [];
-  for (let day = -1; day <= 7; day++) {
+  for (let day = -1; day <= days; day++) {
     const midnight = localMidnight + day * DAY_MS;
     const weekday = WEEKDAYS[new Date(midnight + DUBAI_OFFSET_MS).getUTCDay()] as Weekday;
     for (const [from, to] of hours[weekday] ?? []) {
@@ -52,12 +52,27 @@ function windowsAround(hours: OpeningHours, restaurantId: string, instantMs: num
 
 /** Whether the restaurant is open at the instant, and when that changes, in Dubai time. */
 export function openingAt(restaurant: Pick<Restaurant, "restaurant_id" | "opening_hours">, instantMs: number): Opening {
-  const windows = windowsAround(restaurant.opening_hours, restaurant.restaurant_id, instantMs);
-  const horizon = instantMs + 7 * DAY_MS;
+  // Today and tomorrow settle almost every restaurant (a search asks this of each one it lists);
+  // a window reaching past them, or none opening in them, needs the whole week.
+  return settle(restaurant, instantMs, 1) ?? (settle(restaurant, instantMs, 7) as Opening);
+}
+
+/** The opening from `days` days of windows, or nothing when those days cannot tell. */
+function settle(restaurant: Pick<Restaurant, "restaurant_id" | "opening_hours">, instantMs: number, days: number): Opening | undefined {
+  const windows = windowsAround(restaurant.opening_hours, restaurant.restaurant_id, instantMs, days);
+  const localMidnight = Math.floor((instantMs + DUBAI_OFFSET_MS) / DAY_MS) * DAY_MS - DUBAI_OFFSET_MS;
+  // The last day's windows may run on into the day after, which was not read: only an end
+  // before the last day's midnight is known to be the end.
+  const known = localMidnight + days * DAY_MS;
+  const week = days >= 7;
   const current = windows.find(([start, end]) => start <= instantMs && instantMs < end);
-  if (current) return { is_open: true, opens_at: null, closes_at: current[1] >= horizon ? null : current[1] };
+  if (current) {
+    if (current[1] < known) return { is_open: true, opens_at: null, closes_at: current[1] };
+    return week ? { is_open: true, opens_at: null, closes_at: null } : undefined;
+  }
   const next = windows.find(([start]) => start > instantMs);
-  return { is_open: false, opens_at: next ? next[0] : null, closes_at: null };
+  if (next) return { is_open: false, opens_at: next[0], closes_at: null };
+  return week ? { is_open: false, opens_at: null, closes_at: null } : undefined;
 }
 
 /** Whether the restaurant takes orders at the instant (Dubai local time). */

@@ -72,6 +72,5 @@ export function createRestaurantIndex(
 }
 
 function exactWords(result: SearchResult, wanted: readonly string[]): number {
-  const terms = new Set(result.terms);
-  return wanted.filter((t) => terms.has(t)).length;
+  return wanted.filter((t) => result.terms.includes(t)).length;
 }

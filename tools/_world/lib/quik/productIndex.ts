@@ -84,8 +84,7 @@ export function createProductIndex(
 
 /** How many of the query's terms the result has as whole words. */
 function exactWords(result: SearchResult, wanted: readonly string[]): number {
-  const terms = new Set(result.terms);
-  return wanted.filter((t) => terms.has(t)).length;
+  return wanted.filter((t) => result.terms.includes(t)).length;
 }
 
 /** Whole-word matches first ("ice" finds ice cream before iceberg lettuce), then what is in stock, then MiniSearch's score. */
