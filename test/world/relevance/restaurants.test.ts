@@ -106,6 +106,21 @@ const FIRST: [query: string, point: string, when: string, restaurantId: string, 
   ["korean", "barsha", "noon", "rst_13072", "Gangnam Chicken"],
   ["shawarma", "jvc", "noon", "rst_10231", "Zaatar Lane"],
   ["karahi", "nahda", "noon", "rst_13054", "Anarkali Kitchen"],
+
+  ["chicken shawarma", "home", "noon", "rst_10877", "Marina Shawarma House"],
+  ["شاورما دجاج", "home", "noon", "rst_10877", "Marina Shawarma House"],
+  ["lebanese", "home", "noon", "rst_13002", "Cedar Table"],
+  ["japanese", "home", "noon", "rst_13067", "Umami Sushi Lab"],
+  ["vegan", "difc", "noon", "rst_13126", "Green Fork"],
+  ["korean fried chicken", "difc", "noon", "rst_13071", "Seoul Kitchen"],
+  ["حمص", "difc", "noon", "rst_13001", "Beirut Corner"],
+  ["بيتزا", "difc", "noon", "rst_13096", "Slice Republic"],
+  ["koshary", "difc", "noon", "rst_13021", "Koshari Lane"],
+  ["tikka", "difc", "noon", "rst_13041", "Masala Darbar"],
+  ["pizza", "jvc", "noon", "rst_13099", "Pizza Di Strada"],
+  ["karahi", "deira", "noon", "rst_13054", "Anarkali Kitchen"],
+  ["breakfast", "mirdif", "noon", "rst_13123", "Brunch and Bloom"],
+  ["kunafa", "barsha", "noon", "rst_13028", "Adana Ocakbasi"],
 ];
 
 describe("Food search: what comes first", () => {
