@@ -3,6 +3,7 @@
 // substring scan over the same 822 products. Run: npx vitest bench --run bench/world/search.bench.ts
 // The target is relative: a warm search at most 1.5x a warm get_ride_status over the
 // wire; these figures are the search's own share of that call.
+import MiniSearch from "minisearch";
 import { bench, describe } from "vitest";
 import { createDeliveryIndex } from "../../tools/_world/lib/food/deliveryIndex.js";
 import { foodSearch } from "../../tools/_world/lib/food/foodSearch.js";
@@ -45,6 +46,10 @@ describe("warm queries", () => {
 });
 
 describe("index builds (once per world version)", () => {
+  bench("baseline: plain MiniSearch over product names only", () => {
+    const plain = new MiniSearch({ idField: "product_id", fields: ["name"] });
+    plain.addAll(quikProducts as never[]);
+  }, { iterations: 20 });
   bench("createProductIndex (822 products)", () => void createProductIndex(quikProducts), { iterations: 20 });
   bench("createRestaurantIndex (161 restaurants)", () => void createRestaurantIndex(foodRestaurants), { iterations: 20 });
   bench("createDeliveryIndex (161 points)", () => void createDeliveryIndex(foodRestaurants), { iterations: 20 });
