@@ -32,7 +32,10 @@ const round4 = (n) => Math.round(n * 1e4) / 1e4;
 // An airport is kept when one of two independent sources says passengers fly from it: OurAirports
 // marks scheduled service, or OpenFlights lists it. That drops private strips and closed fields
 // that still hold a code (about 3,100 of airport-data-js's 10,221) and keeps about 7,000.
+// A few entries are a city's code dressed as an airport ("Paris Metropolitan" PAR, "Metropolitan
+// Area" BAK): no plane lands there, and metro-codes.json says which airports the code stands for.
 function keepAirport(a, openFlights) {
+  if (/(^| )Metropolitan( Area)?$/.test(a.airport)) return false;
   return a.scheduled_service === "TRUE" || openFlights.has(a.iata);
 }
 

@@ -3,7 +3,7 @@
 // start of a longer one ("term" finds "terminal"); when no place has them all as typed, the same
 // with typos forgiven ("Dubia Mall" finds The Dubai Mall). Best first: BM25 over the fields,
 // weighted by field and by the place's prominence, so the landmark comes before the metro
-// station named after it; `near` lifts close places a little and breaks ties.
+// station named after it; `near` lifts close places and breaks ties.
 import type { SearchOptions } from "minisearch";
 import { words } from "../text.js";
 import { greatCircleKm } from "../geo.js";
@@ -36,9 +36,14 @@ export interface PlaceHit {
   distanceKm?: number;
 }
 
-/** How much a close place is lifted: up to 20 % at the user's door, fading over about 10 km. */
-const NEAR_LIFT = 0.2;
-const NEAR_FADE_KM = 10;
+/**
+ * How much a close place is lifted: up to twice its score at the user's door, fading over about
+ * 5 km. Enough for "metro station" to answer the nearest station, whose names score alike; not
+ * enough for a minor place next door to pass the landmark a query names ("Dubai Mall" from the
+ * Marina is still The Dubai Mall, 25 km away, not Dubai Marina Mall at 1 km).
+ */
+const NEAR_LIFT = 1;
+const NEAR_FADE_KM = 5;
 
 export function searchPlaces(index: PlaceIndex, query: string, options: PlaceSearchOptions = {}): PlaceHit[] {
   const terms = words(query).filter((w) => !PLACE_STOPWORDS.has(w));
