@@ -10,9 +10,9 @@
 import type { Airport } from "./airport.js";
 import type { Cabin, CarrierData, FareFamily, HubCarrier } from "./carrier.js";
 import { greatCircleKm } from "../geo.js";
-import { hash32, unitHash } from "../hash.js";
+import { hash32, mix32, unitHash } from "../hash.js";
 import { flightMinutes } from "./flightTime.js";
-import { nonstopCarriers, oneStopConnections, type Connection } from "./network.js";
+import { createNetwork, hubDistances, nonstopCarriers, oneStopItineraries, twoStopItinerary, type Network, type PlannedLeg } from "./network.js";
 
 export interface FlightLeg {
   carrier: string;
@@ -43,12 +43,12 @@ export interface FlightService {
   /** Minutes the source holds the fare after a search; absent for a cached fare. */
   validMinutes?: number;
   warnings: string[];
-  /** The connecting airport of a one-stop flight. */
+  /** The connecting airports of a flight with stops, comma-separated. */
   via?: string;
   legs: FlightLeg[];
 }
 
-export type FlightPlanKind = "nonstop" | "one-stop" | "none";
+export type FlightPlanKind = "nonstop" | "one-stop" | "two-stop" | "none";
 
 export interface FlightPlan {
   kind: FlightPlanKind;
@@ -58,17 +58,11 @@ export interface FlightPlan {
   services: FlightService[];
 }
 
-export interface RoutePlanner {
-  readonly data: CarrierData;
-  readonly byCode: ReadonlyMap<string, Airport>;
-}
+export type RoutePlanner = Network;
 
-/** The planner over a world's airports and carriers (cheap: nothing is precomputed per pair). */
+/** The planner over a world's airports and carriers: the hub network, checked, nothing per pair. */
 export function createRoutePlanner(byCode: ReadonlyMap<string, Airport>, data: CarrierData): RoutePlanner {
-  for (const [code, carrier] of Object.entries(data.carriers)) {
-    for (const hub of carrier.hubs) if (!byCode.has(hub)) throw new Error(`carriers.json: carrier ${code}'s hub ${hub} is no airport in airports.json (fix the hub code or the airport data)`);
-  }
-  return { data, byCode };
+  return createNetwork(byCode, data);
 }
 
 /**
@@ -81,24 +75,24 @@ export function planFlights(planner: RoutePlanner, origin: string, destination: 
   const b = planner.byCode.get(destination.trim().toUpperCase());
   if (!a || !b || a.iata === b.iata) return { kind: "none", km: a && b ? 0 : NaN, services: [] };
   const km = greatCircleKm(a, b);
-  const nonstop = nonstopCarriers(planner.data, a, b);
+  // Two airports this close share a city or a region: people drive, nobody flies between them.
+  if (km < planner.data.minNonstopKm) return { kind: "none", km, services: [] };
+  const nonstop = nonstopCarriers(planner, a, b, km);
   if (nonstop.length > 0) {
     const services = nonstop.flatMap((code) => nonstopServices(planner, code, a, b, km, date, cabin));
-    return { kind: "nonstop", km, services: byDeparture(services) };
+    if (services.length > 0) return { kind: "nonstop", km, services: byDeparture(services) };
   }
-  const connections = distinctCarriers(oneStopConnections(planner.data, planner.byCode, a, b)).slice(0, 3);
-  const services = connections.flatMap((c) => oneStopService(planner, c, a, b, date, cabin) ?? []);
-  return { kind: services.length > 0 ? "one-stop" : "none", km, services: byDeparture(services) };
+  const fromA = hubDistances(planner, a);
+  const fromB = hubDistances(planner, b);
+  const oneStop = oneStopItineraries(planner, a, b, fromA, fromB).flatMap((legs) => connectingService(planner, legs, date, cabin) ?? []);
+  if (oneStop.length > 0) return { kind: "one-stop", km, services: byDeparture(oneStop) };
+  const legs = twoStopItinerary(planner, a, b, fromA, fromB);
+  const twoStop = legs ? connectingService(planner, legs, date, cabin) : undefined;
+  return twoStop ? { kind: "two-stop", km, services: [twoStop] } : { kind: "none", km, services: [] };
 }
 
 function byDeparture(services: FlightService[]): FlightService[] {
   return services.sort((x, y) => (x.departs < y.departs ? -1 : x.departs > y.departs ? 1 : x.serviceNumber < y.serviceNumber ? -1 : 1));
-}
-
-/** The best connection of each carrier: three carriers through their hubs, not one through three. */
-function distinctCarriers(connections: Connection[]): Connection[] {
-  const seen = new Set<string>();
-  return connections.filter((c) => !seen.has(c.carrier) && seen.add(c.carrier));
 }
 
 /** Daily departures of a carrier on a nonstop pair: more on short routes, one on the longest. */
@@ -139,42 +133,74 @@ function nonstopServices(planner: RoutePlanner, code: string, a: Airport, b: Air
     const departs = departureTime(code, a, b, k, n);
     const leg: FlightLeg = { carrier: code, serviceNumber, origin: a.iata, destination: b.iata, departs, dayOffset: 0, durationMinutes: minutes };
     const priced = price(planner.data, carrier, code, serviceNumber, a, b, km, date, cabin);
-    if (priced) out.push({ ...priced, carrier: code, serviceNumber, departs, durationMinutes: minutes, stops: 0, legs: [leg] });
+    if (priced) out.push(service(priced, { carrier: code, serviceNumber, departs, durationMinutes: minutes, stops: 0, warnings: priced.warnings, legs: [leg] }));
   }
   return out;
 }
 
-function oneStopService(planner: RoutePlanner, c: Connection, a: Airport, b: Airport, date: string, cabin: Cabin): FlightService | undefined {
-  const carrier = planner.data.carriers[c.carrier]!;
-  const first = flightMinutes(a, c.hub);
-  const second = flightMinutes(c.hub, b);
-  // A connection of 1 h 10 to 3 h, as hubs time their banks.
-  const connect = 70 + Math.round((unitHash("conn", c.carrier, a.iata, b.iata) * 110) / 5) * 5;
-  const departs = departureTime(c.carrier, a, b, 0, 1);
-  const serviceNumber = flightNumber(c.carrier, carrier, a, c.hub, 0);
-  const onward = flightNumber(c.carrier, carrier, c.hub, b, 0);
-  // The onward leg leaves the hub in the hub's local time; the world module works out local
-  // times with its zone clock, so legs carry times relative to the first departure.
-  const onwardStart = minutesOf(departs) + first + connect;
-  const legs: FlightLeg[] = [
-    { carrier: c.carrier, serviceNumber, origin: a.iata, destination: c.hub.iata, departs, dayOffset: 0, durationMinutes: first },
-    { carrier: c.carrier, serviceNumber: onward, origin: c.hub.iata, destination: b.iata, departs: hhmm(onwardStart), dayOffset: Math.floor(onwardStart / 1440), durationMinutes: second },
-  ];
-  // Connecting fares are priced on both legs' distance, below two separate tickets.
-  const priced = price(planner.data, carrier, c.carrier, serviceNumber, a, b, c.km * 0.85, date, cabin);
+/**
+ * A trip over several legs, sold by the first leg's carrier. Each connection takes 1 h 10 to
+ * 3 h, as hubs time their banks. Leg departures are wall-clock times at each leg's origin only
+ * for the first leg; later legs carry times counted from it (`dayOffset`, `departs` on the
+ * first leg's clock), and the world module shows them in local time with its zone clock.
+ */
+function connectingService(planner: RoutePlanner, planned: readonly PlannedLeg[], date: string, cabin: Cabin): FlightService | undefined {
+  const first = planned[0]!;
+  const last = planned[planned.length - 1]!;
+  const seller = planner.data.carriers[first.code]!;
+  const departs = departureTime(first.code, first.from, last.to, 0, 1);
+  const legs: FlightLeg[] = [];
+  const connections: string[] = [];
+  let clock = minutesOf(departs);
+  planned.forEach((p, i) => {
+    if (i > 0) {
+      const connect = 70 + Math.round((unitHash("conn", p.code, p.from.iata, first.from.iata, last.to.iata) * 110) / 5) * 5;
+      clock += connect;
+      connections.push(`${p.from.city || p.from.name} (${p.from.iata}), ${duration(connect)} connection`);
+    }
+    const minutes = flightMinutes(p.from, p.to);
+    const carrier = planner.data.carriers[p.code]!;
+    legs.push({ carrier: p.code, serviceNumber: flightNumber(p.code, carrier, p.from, p.to, 0), origin: p.from.iata, destination: p.to.iata, departs: hhmm(clock), dayOffset: Math.floor(clock / 1440), durationMinutes: minutes });
+    clock += minutes;
+  });
+  // Connecting fares are priced on the legs' whole distance, below separate tickets.
+  const km = planned.reduce((sum, p) => sum + p.km, 0);
+  const serviceNumber = legs[0]!.serviceNumber;
+  const priced = price(planner.data, seller, first.code, serviceNumber, first.from, last.to, km * 0.85, date, cabin);
   if (!priced) return undefined;
-  const where = c.hub.city || c.hub.name;
-  return {
-    ...priced,
-    carrier: c.carrier,
-    serviceNumber,
-    departs,
-    durationMinutes: first + connect + second,
-    stops: 1,
-    warnings: [`one stop: change planes in ${where} (${c.hub.iata}), ${duration(connect)} connection`, ...priced.warnings],
-    via: c.hub.iata,
-    legs,
+  const stops = planned.length - 1;
+  const warnings = [`${stops === 1 ? "one stop" : `${stops} stops`}: change planes in ${connections.join(", then ")}`];
+  for (const leg of legs.slice(1)) {
+    if (leg.carrier !== first.code) warnings.push(`${leg.origin} to ${leg.destination} is operated by ${planner.data.carriers[leg.carrier]!.name} (${leg.serviceNumber}): check in again if the bags are not checked through`);
+  }
+  const out = service(priced, { carrier: first.code, serviceNumber, departs, durationMinutes: clock - minutesOf(departs), stops, warnings: [...warnings, ...priced.warnings], legs });
+  out.via = legs.slice(1).map((l) => l.origin).join(",");
+  return out;
+}
+
+/**
+ * A service from its schedule and its price, its fields always in one order. Built field by
+ * field, not by spreading the price: objects of a few shapes spread into a literal were most of
+ * a search's time (V8's slow path), about 10 µs a service.
+ */
+function service(priced: Priced, s: Pick<FlightService, "carrier" | "serviceNumber" | "departs" | "durationMinutes" | "stops" | "warnings" | "legs">): FlightService {
+  const out: FlightService = {
+    carrier: s.carrier,
+    serviceNumber: s.serviceNumber,
+    departs: s.departs,
+    durationMinutes: s.durationMinutes,
+    stops: s.stops,
+    cabin: priced.cabin,
+    fare: priced.fare,
+    baggage: priced.baggage,
+    refundable: priced.refundable,
+    sourceSystem: priced.sourceSystem,
+    warnings: s.warnings,
+    legs: s.legs,
   };
+  if (priced.fareBrand !== undefined) out.fareBrand = priced.fareBrand;
+  if (priced.validMinutes !== undefined) out.validMinutes = priced.validMinutes;
+  return out;
 }
 
 function minutesOf(time: string): number {
@@ -205,9 +231,9 @@ function price(data: CarrierData, carrier: HubCarrier, code: string, serviceNumb
   if (!carrier.cabins.includes(cabin)) return undefined;
   const families = data.fareFamilies[carrier.kind][cabin];
   if (!families || families.length === 0) return undefined;
-  const key = [code, serviceNumber, a.iata, b.iata, date, cabin];
-  const family: FareFamily = families[hash32("family", ...key) % families.length]!;
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const key = hash32(code, serviceNumber, a.iata, b.iata, date, cabin);
+  const family: FareFamily = families[mix32(key, 1) % families.length]!;
+  const weekday = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)))).getUTCDay();
   const base = 280 + 1.4 * Math.pow(km, 0.85);
   const amount =
     base *
@@ -215,13 +241,13 @@ function price(data: CarrierData, carrier: HubCarrier, code: string, serviceNumb
     family.factor *
     (carrier.kind === "low-cost" ? 0.72 : 1) *
     (weekday === 5 || weekday === 0 ? 1.08 : 1) *
-    (0.85 + 0.4 * unitHash("fare", ...key));
+    (0.85 + (0.4 * mix32(key, 2)) / 0x1_0000_0000);
   const fare = Math.round(amount / 5) * 5;
-  if (hash32("source", ...key) % 7 === 0) {
+  if (mix32(key, 3) % 7 === 0) {
     return { cabin, fare, baggage: null, refundable: null, sourceSystem: "cache:fare-index", warnings: [...CACHED_WARNINGS] };
   }
   const gds = carrier.sourceSystem.startsWith("gds:");
-  const noBaggage = gds && hash32("baggage", ...key) % 4 === 0;
+  const noBaggage = gds && mix32(key, 4) % 4 === 0;
   return {
     cabin,
     fareBrand: family.fareBrand,
