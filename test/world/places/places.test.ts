@@ -78,7 +78,7 @@ describe("places data", () => {
 });
 
 describe("saved places", () => {
-  const home: Place = { placeId: "saved_home", name: "Home", nameAr: "", address: "Marina Gate 2, Dubai Marina", latitude: 25.0866, longitude: 55.1477, category: "SAVED", city: "dubai", keywords: [], alt: [], kind: "saved", rank: 5, owner: "900000001", savedType: "HOME" };
+  const home: Place = { placeId: "saved_home", name: "Home", nameAr: "", address: "Marina Gate 2, Dubai Marina", latitude: 25.0866, longitude: 55.1477, category: "SAVED", city: "dubai", cityName: "Dubai", keywords: [], alt: [], kind: "saved", rank: 5, owner: "900000001", savedType: "HOME" };
   const withSaved = createPlaceIndex([...places, home]);
 
   it("are found for their owner only, and answer with their label", () => {

@@ -130,6 +130,13 @@ const table: [query: string, options: PlaceSearchOptions, first: string][] = [
   ["atlantis palm", {}, "place_atlantis_the_palm"],
   ["emirats towers", {}, "place_emirates_towers"],
   ["kingdom centr", {}, "place_kingdom_centre"],
+  // a city's name read as a filter
+  ["Business Bay Dubai", {}, "place_business_bay"],
+  ["JLT, Dubai, UAE", {}, "place_jlt"],
+  ["corniche abu dhabi", {}, "place_ad_corniche"],
+  ["airport sharjah", {}, "place_shj_airport"],
+  ["pyramids cairo", {}, "place_pyramids_giza"],
+  ["كورنيش أبوظبي", {}, "place_ad_corniche"],
   // near: the closest of equals
   ["metro station", { near: home }, "place_metro_sobha"],
   ["metro station", { near: { latitude: 25.2545, longitude: 55.3305 } }, "place_metro_city_centre"],

@@ -3,7 +3,7 @@
 // per world version (createPlaceIndex) and passes it to searchPlaces / placesNear / areaAt.
 import KDBush from "kdbush";
 import MiniSearch from "minisearch";
-import { words } from "../text.js";
+import { normalizeText, words } from "../text.js";
 import type { Place } from "./place.js";
 
 export interface PlaceIndex {
@@ -13,6 +13,8 @@ export interface PlaceIndex {
   readonly text: MiniSearch<PlaceDoc>;
   /** Point i is places[i]: x longitude, y latitude. */
   readonly points: KDBush;
+  /** A city's name in normal form, English and Arabic ("abu dhabi", "دبي") → its `city` value. */
+  readonly cityNames: ReadonlyMap<string, string>;
 }
 
 export interface PlaceDoc {
@@ -43,7 +45,7 @@ export function createPlaceIndex(places: readonly Place[]): PlaceIndex {
       alt: p.alt.join(" "),
       keywords: p.keywords.join(" "),
       area: p.area ?? "",
-      address: p.address,
+      address: streetOf(p),
     })),
   );
   const points = new KDBush(Math.max(1, places.length));
@@ -51,5 +53,25 @@ export function createPlaceIndex(places: readonly Place[]): PlaceIndex {
   // An empty world still gets an index that answers nothing.
   if (places.length === 0) points.add(0, 90);
   points.finish();
-  return { places, byId: new Map(places.map((p) => [p.placeId, p])), text, points };
+  const cityNames = new Map<string, string>();
+  for (const p of places) if (p.category !== "SAVED") cityNames.set(normalizeText(p.cityName), p.city);
+  for (const [name, city] of Object.entries(ARABIC_CITY_NAMES)) cityNames.set(normalizeText(name), city);
+  return { places, byId: new Map(places.map((p) => [p.placeId, p])), text, points, cityNames };
 }
+
+/**
+ * The part of an address that tells places apart: without its city and country, which every
+ * place of the city shares. Indexed, they would add a posting to every document of the city and
+ * make every query naming the city score hundreds of places for nothing; searchPlaces reads a
+ * city's name in a query as a city filter instead.
+ */
+function streetOf(p: Place): string {
+  const i = p.address.lastIndexOf(`, ${p.cityName}`);
+  return i > 0 && /^(, [^,]*)?$/.test(p.address.slice(i + p.cityName.length + 2)) ? p.address.slice(0, i) : p.address;
+}
+
+/** The cities' Arabic names, for "مول في دبي" ("a mall in Dubai"). */
+const ARABIC_CITY_NAMES: Record<string, string> = {
+  دبي: "dubai", "أبوظبي": "abu_dhabi", "ابو ظبي": "abu_dhabi", الشارقة: "sharjah", عجمان: "ajman", "رأس الخيمة": "ras_al_khaimah", العين: "al_ain",
+  الرياض: "riyadh", جدة: "jeddah", الدمام: "dammam", الدوحة: "doha", عمان: "amman", كراتشي: "karachi", لاهور: "lahore", "إسلام آباد": "islamabad", القاهرة: "cairo", لندن: "london",
+};

@@ -43,6 +43,7 @@ export function placesFromFiles(files: readonly PlaceFile[]): Place[] {
         longitude: e.longitude,
         category: e.category ?? categoryOf(e.kind),
         city: file.city,
+        cityName: file.cityName,
         keywords: e.keywords ?? [],
         alt: e.alt,
         kind: e.kind,

@@ -61,6 +61,8 @@ export interface Place {
   longitude: number;
   category: PlaceCategory;
   city: string;
+  /** The city's name as its data file writes it ("Dubai", "Abu Dhabi"). */
+  cityName: string;
   keywords: string[];
   alt: string[];
   kind: PlaceKind;

@@ -11,7 +11,7 @@ import { PLACE_FIELD_BOOST, type PlaceIndex } from "./index.js";
 import type { Place } from "./place.js";
 
 /** Words that say nothing about which place is meant, in English and Arabic. */
-export const PLACE_STOPWORDS: ReadonlySet<string> = new Set(["the", "a", "an", "to", "at", "in", "of", "and", "my", "near", "please", "في", "الى", "الي", "من", "عند", "قرب"]);
+export const PLACE_STOPWORDS: ReadonlySet<string> = new Set(["the", "a", "an", "to", "at", "in", "of", "and", "my", "near", "please", "uae", "ksa", "في", "الى", "الي", "من", "عند", "قرب"]);
 
 export interface Point {
   latitude: number;
@@ -48,26 +48,12 @@ const NEAR_FADE_KM = 5;
 export function searchPlaces(index: PlaceIndex, query: string, options: PlaceSearchOptions = {}): PlaceHit[] {
   const terms = words(query).filter((w) => !PLACE_STOPWORDS.has(w));
   if (terms.length === 0) return [];
-  const limit = options.limit ?? 5;
-  const q = terms.join(" ");
-  const base: SearchOptions = {
-    boost: PLACE_FIELD_BOOST,
-    combineWith: "AND",
-    filter: (r) => {
-      const p = index.places[r.id as number]!;
-      if (options.city !== undefined && p.city !== options.city) return false;
-      return p.category !== "SAVED" || (options.owner !== undefined && p.owner === options.owner);
-    },
-    // A landmark (rank 5) counts two and a half times a minor place (rank 2); the user's own
-    // saved places count as landmarks.
-    boostDocument: (id) => {
-      const p = index.places[id as number]!;
-      return (p.category === "SAVED" ? 5 : p.rank) / 2;
-    },
-  };
-  let found = index.text.search(q, { ...base, prefix: (term) => term.length >= 3 });
+  let found = textSearch(index, terms, options.city, options.owner);
+  // "Business Bay Dubai", "mall in Abu Dhabi": a city's name that no place has as a word of its
+  // own narrows the search to that city (addresses' city and country are not indexed).
   if (found.length === 0) {
-    found = index.text.search(q, { ...base, prefix: (term) => term.length >= 3, fuzzy: (term) => (term.length >= 5 ? 0.34 : term.length === 4 ? 0.25 : 0) });
+    const named = cityNamed(index, terms);
+    if (named && named.rest.length > 0 && (options.city === undefined || options.city === named.city)) found = textSearch(index, named.rest, named.city, options.owner);
   }
   const hits: PlaceHit[] = found.map((r) => {
     const place = index.places[r.id as number]!;
@@ -76,5 +62,38 @@ export function searchPlaces(index: PlaceIndex, query: string, options: PlaceSea
     return { place, score: r.score * (1 + NEAR_LIFT * Math.exp(-distanceKm / NEAR_FADE_KM)), distanceKm };
   });
   hits.sort((a, b) => b.score - a.score || (a.distanceKm ?? 0) - (b.distanceKm ?? 0) || (a.place.placeId < b.place.placeId ? -1 : 1));
-  return hits.slice(0, limit);
+  return hits.slice(0, options.limit ?? 5);
+}
+
+/** The first city named in the words (one or two words, "abu dhabi"), and the words without it. */
+function cityNamed(index: PlaceIndex, terms: string[]): { city: string; rest: string[] } | undefined {
+  for (let i = 0; i < terms.length; i++) {
+    for (const n of [2, 1]) {
+      const city = index.cityNames.get(terms.slice(i, i + n).join(" "));
+      if (city && i + n <= terms.length) return { city, rest: [...terms.slice(0, i), ...terms.slice(i + n)] };
+    }
+  }
+  return undefined;
+}
+
+function textSearch(index: PlaceIndex, terms: string[], city: string | undefined, owner: string | undefined) {
+  const base: SearchOptions = {
+    boost: PLACE_FIELD_BOOST,
+    combineWith: "AND",
+    filter: (r) => {
+      const p = index.places[r.id as number]!;
+      if (city !== undefined && p.city !== city) return false;
+      return p.category !== "SAVED" || (owner !== undefined && p.owner === owner);
+    },
+    // A landmark (rank 5) counts two and a half times a minor place (rank 2); the user's own
+    // saved places count as landmarks.
+    boostDocument: (id) => {
+      const p = index.places[id as number]!;
+      return (p.category === "SAVED" ? 5 : p.rank) / 2;
+    },
+  };
+  const q = terms.join(" ");
+  const found = index.text.search(q, { ...base, prefix: (term) => term.length >= 3 });
+  if (found.length > 0) return found;
+  return index.text.search(q, { ...base, prefix: (term) => term.length >= 3, fuzzy: (term) => (term.length >= 5 ? 2 : term.length === 4 ? 1 : 0) });
 }
