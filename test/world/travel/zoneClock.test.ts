@@ -1,6 +1,8 @@
 // Local times at any airport from the runtime's time-zone database: what an offer's departure
 // and arrival show once a route can join any two of some 400 zones.
 import { describe, expect, it } from "vitest";
+import type { Airport } from "../../../tools/_world/lib/travel/airport.js";
+import { offerTimes } from "../../../tools/_world/lib/travel/offerTimes.js";
 import { createZoneClock } from "../../../tools/_world/lib/travel/zoneClock.js";
 
 const clock = createZoneClock();
@@ -31,5 +33,18 @@ describe("wall-clock times in any zone", () => {
     // 2027-03-28: London moves to +01:00 at 01:00 UTC; 09:00 local is 08:00 UTC.
     expect(new Date(clock.instant("2027-03-28", "09:00", "Europe/London")).toISOString()).toBe("2027-03-28T08:00:00.000Z");
     expect(new Date(clock.instant("2027-03-27", "09:00", "Europe/London")).toISOString()).toBe("2027-03-27T09:00:00.000Z");
+  });
+});
+
+describe("an offer's local times", () => {
+  it("shows a planned flight's arrival in the destination's zone", () => {
+    const dxb = { iata: "DXB", tz: "Asia/Dubai" } as Airport;
+    const syd = { iata: "SYD", tz: "Australia/Sydney" } as Airport;
+    // 09:00 in Dubai (05:00 UTC) + 14 h 15 is 19:15 UTC, 06:15 the next morning in Sydney (+11 in January).
+    expect(offerTimes(clock, "2027-01-15", "09:00", 855, dxb, syd)).toEqual({
+      departure: { date: "2027-01-15", localTime: "09:00", timeZone: "Asia/Dubai" },
+      arrival: { date: "2027-01-16", localTime: "06:15", timeZone: "Australia/Sydney" },
+      leavesMs: Date.parse("2027-01-15T05:00:00Z"),
+    });
   });
 });
