@@ -13,9 +13,12 @@ export interface AirportIndex {
   readonly metroByCity: ReadonlyMap<string, readonly Airport[]>;
   /** Normal-form city name → every airport serving it, largest first. */
   readonly byCity: ReadonlyMap<string, readonly Airport[]>;
-  readonly text: MiniSearch<AirportDoc>;
-  /** The large airports only: where a misspelt word is looked for (see textSearch). */
-  readonly large: MiniSearch<AirportDoc>;
+  /**
+   * The text indexes, built on the first text search and kept with this index. offer_search only
+   * looks airports up by code, so a world that never searches airports by text never pays the
+   * 50-150 ms of indexing 6,300 airports' words when it loads.
+   */
+  readonly texts: () => AirportTexts;
   /** Per airport, how much a text match counts: size, scheduled service, main airport of a metro. */
   readonly boosts: ReadonlyMap<string, number>;
 }
@@ -23,6 +26,12 @@ export interface AirportIndex {
 export interface AirportHit {
   airport: Airport;
   score: number;
+}
+
+export interface AirportTexts {
+  all: MiniSearch<AirportDoc>;
+  /** The large airports only: where a misspelt word is looked for (see textSearch). */
+  large: MiniSearch<AirportDoc>;
 }
 
 interface AirportDoc {
@@ -37,7 +46,7 @@ interface AirportDoc {
 // Bigger airports first when a text matches several: "Manchester" is MAN, not Manchester (NH).
 const SIZE_BOOST: Record<Airport["size"], number> = { large: 2, medium: 1.2, small: 0.7, seaplane: 0.5, heliport: 0.4 };
 
-/** Builds the lookups and the text index from the airports (about 6,300: tens of ms). */
+/** Builds the lookups from the airports (a few ms); the text indexes wait for the first text search. */
 export function createAirportIndex(airports: readonly Airport[], metroData: MetroData): AirportIndex {
   const byCode = new Map(airports.map((a) => [a.iata, a]));
   const byCity = new Map<string, Airport[]>();
@@ -62,11 +71,14 @@ export function createAirportIndex(airports: readonly Airport[], metroData: Metr
     list.forEach((a, i) => primary.set(a.iata, Math.max(primary.get(a.iata) ?? 0, 3 - i)));
   }
 
-  const text = new MiniSearch<AirportDoc>({
-    fields: ["iata", "name", "city", "cityAr", "country"],
-    tokenize: words,
-    processTerm: (term) => term,
-  });
+  const boosts = new Map(airports.map((a) => [a.iata, SIZE_BOOST[a.size] * (a.scheduled ? 1 : 0.6) * (1 + (primary.get(a.iata) ?? 0) * 0.5)]));
+  let texts: AirportTexts | undefined;
+  return { byCode, metros, metroByCity, byCity, boosts, texts: () => (texts ??= airportTexts(airports, metroData, byCode)) };
+}
+
+/** Builds the text indexes (about 6,300 documents: tens of ms). */
+function airportTexts(airports: readonly Airport[], metroData: MetroData, byCode: ReadonlyMap<string, Airport>): AirportTexts {
+  const options = { fields: ["iata", "name", "city", "cityAr", "country"], tokenize: words, processTerm: (term: string) => term };
   const docs = airports.map((a) => ({
     id: a.iata,
     iata: a.iata,
@@ -76,11 +88,11 @@ export function createAirportIndex(airports: readonly Airport[], metroData: Metr
     cityAr: metroData.arabicCityNames[a.city] ? `مطار ${metroData.arabicCityNames[a.city]}` : "",
     country: a.countryName,
   }));
-  text.addAll(docs);
-  const large = new MiniSearch<AirportDoc>({ fields: ["iata", "name", "city", "cityAr", "country"], tokenize: words, processTerm: (term) => term });
+  const all = new MiniSearch<AirportDoc>(options);
+  all.addAll(docs);
+  const large = new MiniSearch<AirportDoc>(options);
   large.addAll(docs.filter((d) => byCode.get(d.id)!.size === "large"));
-  const boosts = new Map(airports.map((a) => [a.iata, SIZE_BOOST[a.size] * (a.scheduled ? 1 : 0.6) * (1 + (primary.get(a.iata) ?? 0) * 0.5)]));
-  return { byCode, metros, metroByCity, byCity, text, large, boosts };
+  return { all, large };
 }
 
 /** The airport with this IATA code, whatever its case and surrounding spaces. */
@@ -149,11 +161,12 @@ function textSearch(index: AirportIndex, normal: string) {
   // Exact words and a prefix for the last one first: cheap, and right whenever the user spelled
   // the words; only when that finds nothing is the fuzzier (slower) search worth its cost.
   const last = normal.split(" ").length - 1;
-  const exact = index.text.search(normal, { ...base, prefix: (term, i) => i === last && term.length >= 2 });
+  const { all, large } = index.texts();
+  const exact = all.search(normal, { ...base, prefix: (term, i) => i === last && term.length >= 2 });
   if (exact.length > 0) return exact;
   // Typos are forgiven among the 800 large airports only: one edit for most words ("Londn",
   // "Bankok"), two for long ones ("Frankfrut"). Over all 6,300 airports' 15,000 distinct words
   // that cost about a millisecond a query; a misspelt small airfield is rare, a misspelt
   // London is not.
-  return index.large.search(normal, { ...base, prefix: (term) => term.length >= 3, fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) });
+  return large.search(normal, { ...base, prefix: (term) => term.length >= 3, fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) });
 }
