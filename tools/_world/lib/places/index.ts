@@ -19,16 +19,21 @@ export interface PlaceIndex {
 
 export interface PlaceDoc {
   id: number;
+  /** The English and the Arabic name: a query is in one language or the other. */
   name: string;
-  nameAr: string;
+  /** Other spellings and keywords. */
   alt: string;
-  keywords: string;
   area: string;
   address: string;
 }
 
-/** How much a word found in each field counts: the name most, the address least. */
-export const PLACE_FIELD_BOOST = { name: 4, nameAr: 4, alt: 3, keywords: 2, area: 1, address: 0.5 } as const;
+/**
+ * How much a word found in each field counts: the name most, the address least. Four fields, not
+ * six: MiniSearch scores every field of every matching word, and merging the Arabic name into
+ * the name and the keywords into the other spellings took 4-12 % off a search (two interleaved
+ * runs of 16 queries), with the same answers in the relevance table.
+ */
+export const PLACE_FIELD_BOOST = { name: 4, alt: 3, area: 1, address: 0.5 } as const;
 
 export function createPlaceIndex(places: readonly Place[]): PlaceIndex {
   const text = new MiniSearch<PlaceDoc>({
@@ -40,10 +45,8 @@ export function createPlaceIndex(places: readonly Place[]): PlaceIndex {
   text.addAll(
     places.map((p, id) => ({
       id,
-      name: p.name,
-      nameAr: p.nameAr,
-      alt: p.alt.join(" "),
-      keywords: p.keywords.join(" "),
+      name: `${p.name} ${p.nameAr}`,
+      alt: [...p.alt, ...p.keywords].join(" "),
       area: p.area ?? "",
       address: streetOf(p),
     })),
