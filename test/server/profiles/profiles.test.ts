@@ -19,6 +19,7 @@ import { initializeBody, mcpHeaders, rawHttp, readStreamUntil } from "../../tran
 import { spawnServer } from "../../reliability/spawnServer.js";
 // @ts-expect-error: the measurements' change table is plain JavaScript (parity/ is not compiled).
 import { changes as measured } from "../../../parity/profiles/changes.mjs";
+import measuredProfiles from "../../../parity/profiles/differences.json" with { type: "json" };
 
 let catalog: TempCatalog;
 let engine: Engine;
@@ -150,16 +151,23 @@ describe("the profile table", () => {
     for (const id of Object.keys(changeTable)) expect(Object.keys(measured as object)).toContain(id);
   });
 
-  it("pins each profile's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
-    expect([...profiles["1.6.1"]]).toEqual([]);
-    expect([...profiles["1.6.1-stateless"]]).toEqual([]);
-    const legacy = ["cache-hints", "duplicate-initialize", "empty-method-key", "false-tool-hints", "html-escaping", "invalid-params-code", "resource-not-found-code", "stdio-method-not-found", "subscribe-not-supported-text", "supported-versions-text"];
-    const era = ["era-2026-header-checks", "era-2026-meta-validation", "era-2026-removed-methods", "era-2026-result-fields", "era-2026-served", "era-2026-status-codes"];
-    const sorted = (name: ProfileName) => [...profiles[name]].sort();
-    expect(sorted("1.7.0")).toEqual([...legacy, ...era, "era-2026-stateful-plaintext", "method-checked-first", "pre-initialize-methods", "sse-ok-comment"].sort());
-    expect(sorted("1.8.0")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "era-2026-stateful-32022", "method-checked-first", "pre-initialize-methods", "sse-ok-comment"].sort());
-    expect(sorted("1.7.0-stateless")).toEqual([...legacy, ...era, "stateless-no-session-id"].sort());
-    expect(sorted("1.8.0-stateless")).toEqual([...legacy, ...era, "era-2026-notifications-exempt", "stateless-no-session-id"].sort());
+  it("serves every change the go-sdk recordings attribute to a profile (parity/profiles/differences.json)", () => {
+    // The sets come from the twin's recordings, not from a list here: a change id the recordings
+    // attribute to a profile's differences must be in its set. (The other way, an id in a set
+    // that go-sdk does not show, is the parity replay's: --all-profiles compares every answer.)
+    // One attribution names a change the profile does not switch, with why.
+    const attributedElsewhere: Partial<Record<ProfileName, Partial<Record<ChangeId, string>>>> = {
+      "1.7.0-stateless": { "method-checked-first": "HEAD is refused 405 by the stateless transport's own method check (stateless-no-session-id); changes.mjs attributes a /head case's 405 by its name" },
+      "1.8.0-stateless": { "method-checked-first": "as for 1.7.0-stateless" },
+    };
+    const recorded = (measuredProfiles as unknown as { profiles: { profile: string; byChange: Record<string, number> }[] }).profiles;
+    expect(recorded.map((p) => p.profile.replace(/^v/, "")).sort()).toEqual(Object.keys(profiles).sort());
+    for (const { profile, byChange } of recorded) {
+      const name = profile.replace(/^v/, "") as ProfileName;
+      const attributed = Object.keys(byChange).filter((id): id is ChangeId => id in changeTable);
+      const unserved = attributed.filter((id) => !profiles[name].has(id));
+      expect(unserved, `${name}: recorded differences attributed to changes its set lacks`).toEqual(Object.keys(attributedElsewhere[name] ?? {}));
+    }
   });
 
   for (const name of Object.keys(profiles) as ProfileName[]) {
