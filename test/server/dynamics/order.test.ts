@@ -7,6 +7,7 @@ import { Engine, systemRandom } from "../../../src/engine/engine.js";
 import { OverridesReader } from "../../../src/overrides/overridesFile.js";
 import type { Timer } from "../../../src/server/dynamics/timer.js";
 import { createMcpSession } from "../../../src/server/mcp/mcpSession.js";
+import { baseProfile } from "../../../src/server/profiles/profiles.js";
 import type { Reply, RpcSession } from "../../../src/server/wire/rpcSession.js";
 import { copyCatalog, fixturesDir, type TempCatalog } from "../../transports/catalog.js";
 
@@ -40,6 +41,7 @@ beforeEach(async () => {
     widgetDomain: "https://example.test",
     transport: "stdio",
     sessionId: "stdio",
+    profile: baseProfile,
     log: () => {},
     dynamics: { scale: 1, timer: heldTimer, random: systemRandom },
     unrelated: () => {},
