@@ -124,6 +124,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
     .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
+    .addOption(new Option("--run-limit <n>", "most runs (POST /_local/runs, for grading agents) kept at once; past it a new run is refused (429)").env(envNames.runLimit).default(defaults.runLimit).argParser(positive("--run-limit")))
+    .addOption(new Option("--run-idle <ms>", "forget a run (and its state) untouched this long").env(envNames.runIdleMs).default(defaults.runIdleMs).argParser(positive("--run-idle")))
     .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
@@ -177,6 +179,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         serviceVersion: opts.serviceVersion,
         idleTimeoutMs: opts.idleTimeout,
         maxSessions: opts.maxSessions,
+        runLimit: opts.runLimit,
+        runIdleMs: opts.runIdle,
         keepAliveMs: opts.keepalive,
         bodyLimit: opts.bodyLimit,
         challengeToken: opts.appsChallenge,

@@ -9,6 +9,7 @@ import type { LocalContext } from "../local/localContext.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 import type { RpcSession } from "../wire/rpcSession.js";
 import type { Clock } from "../../base/types.js";
+import type { RunBook } from "../../runs/runBook.js";
 
 export interface HostContext {
   engine: ToolEngine;
@@ -19,6 +20,8 @@ export interface HostContext {
   local?: LocalContext;
   /** The host's clock (token issue and expiry under --auth); tests inject one. */
   clock?: Clock;
+  /** Runs a call may join (Careem-Mcp-Run header or `_meta["careem-mcp/run"]`). */
+  runs?: RunBook;
 }
 
 /** A session of this host: `unrelated` is where its notifications about no request go. */
@@ -32,6 +35,7 @@ export function sessionFor(ctx: HostContext, transport: string, sessionId: strin
     sessionId,
     log: ctx.log,
     onCall: ctx.local?.journal.record,
+    runs: ctx.runs,
     auth: ctx.config.auth,
     scenarioLog: ctx.config.scenarioLog,
     unrelated,
