@@ -419,6 +419,56 @@ Examples:
       code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
     });
 
+  const serverUrl = (opts: { url?: string; host: string; port: number }) => opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
+
+  serverOptions(program.command("verify").description("check a run's calls and state against an expectations file (JSON or YAML); exit 1 when one is not met"))
+    .argument("<file>", 'expectations: {"calls": [{"tool", "arguments", "min", "max"}], "state": [{"expression", "says"}]}')
+    .requiredOption("--run <id>", "the run to check (POST /_local/runs made it)")
+    .option("--url <url>", "the running server (default: http://<host>:<port>)")
+    .option("--json", "print the verdict as JSON")
+    .action(async (file: string, opts) => {
+      const { readExpectationsText, parseExpectations, ExpectationsError } = await import("../runs/expectations.js");
+      const { verifyRun, formatVerdict, RunsApiError } = await import("../client/runsClient.js");
+      try {
+        const text = fs.readFileSync(file, "utf8");
+        const value = readExpectationsText(text, file);
+        parseExpectations(value, file);
+        const verdict = await verifyRun(serverUrl(opts), opts.run, value);
+        io.out.write(opts.json ? `${JSON.stringify(verdict, null, 2)}\n` : formatVerdict(verdict));
+        code = verdict.passed ? 0 : 1;
+      } catch (err) {
+        if (!(err instanceof ExpectationsError || err instanceof RunsApiError || (err as NodeJS.ErrnoException).code === "ENOENT")) throw err;
+        io.err.write(`careem-mcp verify: ${(err as Error).message}\n`);
+        code = USAGE_ERROR;
+      }
+    });
+
+  program
+    .command("eval")
+    .description("run an agent on every task of a directory, k times each in a fresh run; print passes, pass^k, utility and attack success per task")
+    .argument("<tasks-dir>", "a directory of task files (examples/agent-tasks/)")
+    .requiredOption("--agent <command>", "the agent, as a shell command; it gets CAREEM_MCP_URL, CAREEM_MCP_RUN, CAREEM_MCP_TASK and CAREEM_MCP_INSTRUCTION")
+    .option("--k <n>", "trials per task", positive("--k"), 1)
+    .option("--url <url>", "a running server to use (default: one started for the evaluation on a free port)")
+    .option("--timeout <ms>", "stop an agent after this long (the trial fails)", positive("--timeout"), 60_000)
+    .option("--parallel <n>", "trials at once", positive("--parallel"), 4)
+    .option("--task <id...>", "only these tasks")
+    .option("--report <file>", "also write the JSON report here (for CI)")
+    .option("--json", "print the JSON report instead of the table")
+    .addOption(new Option("--tools <dir>", "tools directory of the server it starts").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .action(async (tasksDir: string, opts) => {
+      const { evalCommand } = await import("../client/evalCommand.js");
+      const { ExpectationsError } = await import("../runs/expectations.js");
+      const { RunsApiError } = await import("../client/runsClient.js");
+      try {
+        code = await evalCommand({ tasksDir, agent: opts.agent, k: opts.k, url: opts.url, toolsDir: existingToolsDir(opts.tools), timeoutMs: opts.timeout, parallel: opts.parallel, report: opts.report, json: Boolean(opts.json), only: opts.task }, io.out);
+      } catch (err) {
+        if (!(err instanceof ExpectationsError || err instanceof RunsApiError)) throw err;
+        io.err.write(`careem-mcp eval: ${err.message}\n`);
+        code = USAGE_ERROR;
+      }
+    });
+
   serverOptions(program.command("token").description("sign in headlessly as a persona against a running --auth server and print an access token"))
     .option("--user <id>", "the persona: 900000001 (Sara), 900000002 (Omar), or client-only (a token naming no user)", "900000001")
     .option("--url <url>", "the running server, its origin or its /mcp URL (default: http://<host>:<port>)")

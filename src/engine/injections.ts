@@ -10,6 +10,7 @@ import { didYouMean } from "../base/didYouMean.js";
 import { isObject } from "../base/isObject.js";
 import { lineOf } from "../base/jsonText.js";
 import type { CallContext, Json, Problem } from "../base/types.js";
+import { goKeyCompare } from "../goJson/keyOrder.js";
 
 export const INJECTIONS_FILE = "_injections.json";
 export const injectionsMetaKey = "careem-mcp/injections";
@@ -20,7 +21,7 @@ export interface Injection {
   /** Where in the answer: keys and `[n]` or `[*]` steps, e.g. `categories[*].items[0].description`. */
   path: string;
   steps: Step[];
-  /** Appended (after a space) to the string found there; a path that finds no string places nothing. */
+  /** Appended (after a space) to the string found there, or the whole value of an empty or missing last key; a path through anything else places nothing. */
   text: string;
   /** For people and the docs: food, groceries, rides, travel. */
   vertical?: string;
@@ -107,28 +108,38 @@ export class InjectionCatalog {
     if (ids.length === 0) return value;
     let out = value;
     for (const injection of this.all()) {
-      if (injection.tool === tool && ids.includes(injection.id)) out = placeAt(out, injection.steps, 0, injection.text);
+      if (injection.tool === tool && ids.includes(injection.id)) out = placeAt(out, injection.steps, 0, injection.text) as Json;
     }
     return out;
   }
 }
 
 /** A copy of `value` with `text` appended to every string the steps reach; `value` itself when none. */
-function placeAt(value: Json, steps: Step[], at: number, text: string): Json {
-  if (at === steps.length) return typeof value === "string" ? (value === "" ? text : `${value} ${text}`) : value;
+function placeAt(value: Json | undefined, steps: Step[], at: number, text: string): Json | undefined {
+  // The end of the path: a string gets the text after it; an empty field (null, or a key the
+  // answer left out) gets the text alone.
+  if (at === steps.length) return typeof value === "string" ? (value === "" ? text : `${value} ${text}`) : value === null || value === undefined ? text : value;
   const step = steps[at] as Step;
   if ("key" in step) {
-    if (!isObject(value) || !Object.prototype.hasOwnProperty.call(value, step.key)) return value;
-    const before = value[step.key] as Json;
+    if (!isObject(value)) return value;
+    const had = Object.prototype.hasOwnProperty.call(value, step.key);
+    // Only the last key may be missing: a path through an absent object places nothing.
+    if (!had && at !== steps.length - 1) return value;
+    const before = had ? (value[step.key] as Json) : undefined;
     const after = placeAt(before, steps, at + 1, text);
-    // Same key order: the answer may already be in Go's sorted order.
-    return after === before ? value : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === step.key ? after : v]));
+    if (after === before || after === undefined) return value;
+    if (had) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === step.key ? after : v]));
+    // A key added to an answer in Go's sorted order goes where Go would write it.
+    const keys = Object.keys(value);
+    const sorted = keys.every((k, i) => i === 0 || goKeyCompare(keys[i - 1] as string, k) < 0);
+    const out: Record<string, Json> = { ...value, [step.key]: after };
+    return sorted ? Object.fromEntries(Object.keys(out).sort(goKeyCompare).map((k) => [k, out[k] as Json])) : out;
   }
   if (!Array.isArray(value)) return value;
   let changed = false;
   const out = value.map((item, i) => {
     if ("index" in step && i !== step.index) return item;
-    const placed = placeAt(item, steps, at + 1, text);
+    const placed = placeAt(item, steps, at + 1, text) as Json;
     if (placed !== item) changed = true;
     return placed;
   });
