@@ -35,7 +35,7 @@ export class RunLimitError extends Error {}
 
 /** What a run's calls are refused with once it is full, or undefined while it has room. */
 export function fullText(id: string, calls: number, bytes: number, limits: RunLimits): string | undefined {
-  if (calls >= limits.maxCalls) return `run ${id} has recorded ${calls} calls, its cap (--run-max-calls); start a new run (POST /_local/runs) for more`;
+  if (calls >= limits.maxCalls) return `run ${id} has recorded ${calls} calls, its cap; start a new run (POST /_local/runs) for more`;
   if (bytes >= limits.maxCallBytes) return `run ${id}'s calls take ${bytes} bytes, past its ${limits.maxCallBytes}-byte cap; start a new run (POST /_local/runs) for more`;
   return undefined;
 }
