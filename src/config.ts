@@ -23,6 +23,8 @@ export interface Config {
   runLimit: number;
   /** A run untouched this long (ms) is forgotten with its state. */
   runIdleMs: number;
+  /** stdio's --run: every call of the process joins this run, kept in the --store. "" when unset. */
+  runId: string;
   /** Request body limit in bytes. */
   bodyLimit: number;
   /** Token served at /.well-known/openai-apps-challenge. */
@@ -75,6 +77,7 @@ export const defaults: Config = {
   maxSessions: 1000,
   runLimit: 200,
   runIdleMs: 30 * 60 * 1000,
+  runId: "",
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,

@@ -126,6 +126,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
     .addOption(new Option("--run-limit <n>", "most runs (POST /_local/runs, for grading agents) kept at once; past it a new run is refused (429)").env(envNames.runLimit).default(defaults.runLimit).argParser(positive("--run-limit")))
     .addOption(new Option("--run-idle <ms>", "forget a run (and its state) untouched this long").env(envNames.runIdleMs).default(defaults.runIdleMs).argParser(positive("--run-idle")))
+    .addOption(new Option("--run <id>", "with --stdio and --store: every call of this process joins the run (made by POST /_local/runs on an HTTP server sharing the store; docs/testing-agents.md)"))
     .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
@@ -181,6 +182,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         maxSessions: opts.maxSessions,
         runLimit: opts.runLimit,
         runIdleMs: opts.runIdle,
+        runId: opts.run ?? "",
         keepAliveMs: opts.keepalive,
         bodyLimit: opts.bodyLimit,
         challengeToken: opts.appsChallenge,
@@ -204,7 +206,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
       useProfile(config.goSdk, config.stateless);
       if (opts.stdio) {
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
-        if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
+        if (config.store && !config.runId) throw new UsageError("--store is for HTTP replicas behind a load balancer (or, with --run, for a stdio client joining a run); over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
+        if (config.runId && !config.store) throw new UsageError("--run over stdio joins a run kept in Redis: add --store redis://HOST:PORT (the store of the HTTP server whose POST /_local/runs made the run)");
         if (config.widgetDir) throw new UsageError("--widget-dir needs the HTTP server (the widget's files are served under /_local/widget-build/); drop --stdio");
         // initialize is answered before the engine's modules load: most of a desktop client's wait at spawn.
         const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
@@ -220,6 +223,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         await startStdio(config, stdin, { initialized, handOverSignals: removeSignalHandlers });
         return;
       }
+      if (config.runId) throw new UsageError(`--run is for --stdio; an HTTP client joins a run with the header "Careem-Mcp-Run: ${config.runId}" on its requests`);
       const { startHttp } = await import("../server/http/http.js");
       await startHttp(config);
     });

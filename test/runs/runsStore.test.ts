@@ -2,6 +2,12 @@
 // CI fleet grades against one shared mock whichever replica a request lands on.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot } from "../journeys/server.js";
+import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../journeys/server.js";
 import { startRedis, type RedisServer } from "../store/redisServer.js";
@@ -57,6 +63,26 @@ describe("runs in the store (--store)", () => {
     expect(verdict.body).toEqual({ passed: true, failures: [] });
     expect((await local(b, "DELETE", `/runs/${run}`)).status).toBe(200);
     expect((await local(a, "GET", `/runs/${run}`)).status).toBe(404);
+  });
+
+  it("a stdio client joins a run with --run (and the store): its calls are the run's, read over HTTP", async () => {
+    const run = (await local(a, "POST", "/runs", { user: "900000002" })).body.run as string;
+    const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-stdio-run-"));
+    const c = new Client({ name: "runs-stdio-test", version: "1" });
+    await c.connect(new StdioClientTransport({ command: process.execPath, args: [...serverNodeFlags, path.join(projectRoot, "dist", "cli.js"), "--stdio", "--store", redis.url, "--run", run, "--run-dir", runDir, "--delay-scale", "0"], cwd: projectRoot, stderr: "pipe" }));
+    try {
+      const profile = await c.callTool({ name: "get_user_profile", arguments: {} });
+      expect((profile.structuredContent as Out).name).toBe("Omar Haddad");
+      const basket = await c.callTool({ name: "add_grocery_items", arguments: { items: [{ product_id: "prd_200113", quantity: 2 }] } });
+      expect((basket.structuredContent as Out).success).toBe(true);
+    } finally {
+      await c.close();
+      fs.rmSync(runDir, { recursive: true, force: true });
+    }
+    const { body } = await local(b, "GET", `/runs/${run}`);
+    expect(body.calls.map((x: Out) => [x.transport, x.tool])).toEqual([["stdio", "get_user_profile"], ["stdio", "add_grocery_items"]]);
+    expect(body.diff.baskets.created).toHaveLength(1);
+    await local(a, "DELETE", `/runs/${run}`);
   });
 
   it("the cap on runs counts the team's runs, not one replica's", async () => {
