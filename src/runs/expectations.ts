@@ -5,7 +5,7 @@
 import matter from "gray-matter";
 import { isObject } from "../base/isObject.js";
 import type { Json, JsonObject } from "../base/types.js";
-import { matchArguments } from "../engine/match.js";
+import { matchArguments, type MatchResult } from "../engine/match.js";
 import { compileExpression, truthy } from "../jsonata/expression.js";
 import type { JournalEntry } from "../journal/journal.js";
 import type { StateDiff } from "./stateDiff.js";
@@ -14,6 +14,8 @@ export interface CallExpectation {
   tool: string;
   /** A `json match` pattern over the call's arguments; absent: any arguments. */
   arguments?: Json;
+  /** A `json match` pattern over the call's answer (its structuredContent): only calls answered so count, e.g. {"success": true}. */
+  result?: Json;
   min?: number;
   max?: number;
   /** What it means, for the failure's reader. */
@@ -86,8 +88,8 @@ export function parseExpectations(value: unknown, where: string): Expectations {
       if (!isObject(entry) || typeof entry.tool !== "string") return void problems.push(`${at} needs a "tool" name: {"tool": "cart_checkout", "arguments": {...}, "min": 1, "max": 1}`);
       if (!count(entry.min) || !count(entry.max)) return void problems.push(`${at}: "min" and "max" are whole numbers of calls, 0 or more`);
       if (typeof entry.min === "number" && typeof entry.max === "number" && entry.min > entry.max) return void problems.push(`${at}: "min" ${entry.min} is above "max" ${entry.max}`);
-      for (const key of Object.keys(entry)) if (!["tool", "arguments", "min", "max", "says"].includes(key)) problems.push(`${at}: unknown key ${JSON.stringify(key)} (a call expectation has tool, arguments, min, max, says)`);
-      calls.push({ tool: entry.tool, ...(entry.arguments !== undefined && { arguments: entry.arguments as Json }), ...(entry.min !== undefined && { min: entry.min as number }), ...(entry.max !== undefined && { max: entry.max as number }), ...(typeof entry.says === "string" && { says: entry.says }) });
+      for (const key of Object.keys(entry)) if (!["tool", "arguments", "result", "min", "max", "says"].includes(key)) problems.push(`${at}: unknown key ${JSON.stringify(key)} (a call expectation has tool, arguments, result, min, max, says)`);
+      calls.push({ tool: entry.tool, ...(entry.arguments !== undefined && { arguments: entry.arguments as Json }), ...(entry.result !== undefined && { result: entry.result as Json }), ...(entry.min !== undefined && { min: entry.min as number }), ...(entry.max !== undefined && { max: entry.max as number }), ...(typeof entry.says === "string" && { says: entry.says }) });
     });
   if (!Array.isArray(stateList)) problems.push('"state" must be a list of {"expression", "says"}');
   else
@@ -111,7 +113,7 @@ function times(n: number): string {
 
 function describeCall(e: CallExpectation): string {
   const range = e.min === undefined && e.max === undefined ? "at least once" : e.max === 0 ? "never" : e.min === e.max ? `exactly ${times(e.min as number)}` : [e.min !== undefined && e.min > 0 ? `at least ${times(e.min)}` : "", e.max !== undefined ? `at most ${times(e.max)}` : ""].filter(Boolean).join(" and ") || "any number of times";
-  return `${e.tool}${e.arguments === undefined ? "" : ` with ${JSON.stringify(e.arguments)}`} ${range}`;
+  return `${e.tool}${e.arguments === undefined ? "" : ` with ${JSON.stringify(e.arguments)}`}${e.result === undefined ? "" : ` answered ${JSON.stringify(e.result)}`} ${range}`;
 }
 
 function checkCalls(e: CallExpectation, calls: JournalEntry[]): string | undefined {
@@ -120,9 +122,14 @@ function checkCalls(e: CallExpectation, calls: JournalEntry[]): string | undefin
   const missed: string[] = [];
   for (const call of ofTool) {
     const args = isObject(call.arguments) ? (call.arguments as Record<string, Json>) : {};
-    const result = e.arguments === undefined ? ({ matched: true } as const) : matchArguments(e.arguments, args);
-    if (result.matched) matched.push(call);
-    else missed.push(`#${call.id} (${result.key}: ${result.reason})`);
+    const byArgs = e.arguments === undefined ? ({ matched: true } as const) : matchArguments(e.arguments, args);
+    // An error answer (isError) has no structured answer: it matches no result pattern.
+    const answer = isObject(call.structuredContent) ? (call.structuredContent as Record<string, Json>) : undefined;
+    const byResult: MatchResult = e.result === undefined ? { matched: true } : answer ? matchArguments(e.result, answer) : { matched: false, key: "", reason: "" };
+    if (byArgs.matched && byResult.matched) matched.push(call);
+    else if (!byArgs.matched) missed.push(`#${call.id} (${byArgs.key}: ${byArgs.reason})`);
+    else if (!answer) missed.push(`#${call.id} (no structured answer: it failed with an error)`);
+    else if (!byResult.matched && "key" in byResult) missed.push(`#${call.id} (answer's ${byResult.key}: ${byResult.reason.replace(/^argument /, "")})`);
   }
   const min = e.min ?? (e.max === undefined ? 1 : 0);
   const n = matched.length;

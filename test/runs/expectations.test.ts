@@ -32,6 +32,19 @@ describe("verify", () => {
     expect(verify(e, facts).failures[0]?.why).toBe('expected cart_checkout with {"payment_method_id":"pm_visa_4242"} at least once, found none; calls of cart_checkout that did not match: #1 (payment_method_id: "pm_visa_0002" does not match "pm_visa_4242"), #2 (payment_method_id: "careem_pay" does not match "pm_visa_4242")');
   });
 
+  it("a result pattern counts only the calls answered so; an error answer matches none", () => {
+    const answered = [
+      { ...call(1, "cart_checkout", { idempotency_key: "a" }), structuredContent: { success: false, error_code: "PAYMENT_DECLINED" } },
+      { ...call(2, "cart_checkout", { idempotency_key: "b" }), structuredContent: { success: true, order_id: "ord_1" } },
+      { ...call(3, "cart_checkout", { idempotency_key: "c" }), isError: true },
+    ];
+    const e = parseExpectations({ calls: [{ tool: "cart_checkout", result: { success: true }, max: 1 }, { tool: "cart_checkout", result: { error_code: "PAYMENT_DECLINED" }, max: 0 }, { tool: "cart_checkout", result: { order_id: "*" }, min: 2 }] }, "t");
+    expect(verify(e, { ...facts, calls: answered }).failures).toEqual([
+      { expectation: "calls[1]", why: 'expected cart_checkout answered {"error_code":"PAYMENT_DECLINED"} never, found 1: #1 {"idempotency_key":"a"}' },
+      { expectation: "calls[2]", why: 'expected cart_checkout answered {"order_id":"*"} at least 2 times, found 1: #2 {"idempotency_key":"b"}; calls of cart_checkout that did not match: #1 (answer\'s order_id: absent), #3 (no structured answer: it failed with an error)' },
+    ]);
+  });
+
   it("state expressions read diff, start, end and calls; false, nothing and an error each fail with what they gave", () => {
     const e = parseExpectations(
       {
