@@ -53,6 +53,8 @@ export interface RunBook {
   calls(id: string): Promise<JournalEntry[]>;
   /** The run's state now, undefined while it changed nothing. */
   endState(id: string): Promise<JsonObject | undefined>;
+  /** Moves the run's clock: its calls from now on read the server's time plus `offsetMs`. False when there is no such run. */
+  setClock(id: string, offsetMs: number): Promise<boolean>;
   /** False when there was no such run. */
   end(id: string): Promise<boolean>;
   list(): Promise<{ id: string; user: string; createdAt: string; calls: number }[]>;
@@ -136,6 +138,13 @@ export class MemoryRunBook implements RunBook {
 
   async endState(id: string): Promise<JsonObject | undefined> {
     return this.held(id) ? this.states.peek(runStateKey(id)) : undefined;
+  }
+
+  async setClock(id: string, offsetMs: number): Promise<boolean> {
+    const held = this.held(id);
+    if (!held) return false;
+    held.record = { ...held.record, settings: { ...held.record.settings, clockOffsetMs: offsetMs } };
+    return true;
   }
 
   async end(id: string): Promise<boolean> {

@@ -80,6 +80,13 @@ export class SharedRunBook implements RunBook {
     return text === null ? undefined : (JSON.parse(text) as JsonObject);
   }
 
+  async setClock(id: string, offsetMs: number): Promise<boolean> {
+    const record = await this.get(id);
+    if (!record) return false;
+    await this.redis.hset(this.keys(id).run, "record", JSON.stringify({ ...record, settings: { ...record.settings, clockOffsetMs: offsetMs } }));
+    return true;
+  }
+
   async end(id: string): Promise<boolean> {
     const k = this.keys(id);
     const removed = await this.redis.del(k.run, k.calls);

@@ -118,6 +118,31 @@ describe("runs over HTTP", () => {
     await plain.close();
   });
 
+  it("a run's clock moves by POST .../clock, for that run only: its ride completes while the shared world's clock stays", async () => {
+    const run = await newRun();
+    const agent = await client(run);
+    const { locations } = (await agent.call("get_saved_locations", {})).out;
+    const stop = (type: string) => {
+      const p = locations.find((l: Out) => l.type === type);
+      return { latitude: p.latitude, longitude: p.longitude, address: p.address, placeId: p.placeId };
+    };
+    const ride = (await agent.call("book_ride", { pickup: stop("HOME"), dropoff: stop("WORK"), productId: "GO", paymentMethodId: "pm_visa_4242", idempotencyKey: "clock-run-0001" })).out;
+    expect((await agent.call("get_ride_status", { rideId: ride.rideId })).out.status).toBe("SEARCHING");
+    const moved = await local("POST", `/runs/${run}/clock`, { advance: "+3h" });
+    expect(moved.status).toBe(200);
+    expect((await agent.call("get_ride_status", { rideId: ride.rideId })).out.status).toBe("COMPLETED");
+    const set = await local("POST", `/runs/${run}/clock`, { set: "2027-05-01T10:00:00Z" });
+    expect(set.body.now).toMatch(/^2027-05-01T10:00:0/);
+    const search = { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "LHR" }, departureDate: "2027-05-15" };
+    expect((await agent.call("offer_search", search)).out.offers[0].retrievedAt).toMatch(/^2027-05-01T10:0/);
+    await agent.close();
+    const plain = await client();
+    expect((await plain.call("offer_search", search)).out.offers[0].retrievedAt.slice(0, 4)).not.toBe("2027");
+    await plain.close();
+    expect((await local("POST", `/runs/${run}/clock`, { advance: "soon" })).status).toBe(400);
+    expect((await local("POST", "/runs/run_nope/clock", { advance: "+1h" })).status).toBe(404);
+  });
+
   it("verify answers passed and each failure with what was found; a bad document or run is a 400 or 404 that says why", async () => {
     const run = await newRun();
     const agent = await client(run);

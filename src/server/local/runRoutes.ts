@@ -9,6 +9,7 @@ import { makeRun } from "../../runs/runSetup.js";
 import { noSuchRun, readRun, reportOf, verifyRun } from "../../runs/runReport.js";
 import type { LocalContext } from "./localContext.js";
 import { sendLocalError } from "./localGuard.js";
+import { parseDuration } from "../../clock/clockFile.js";
 
 export function runRoutes(ctx: LocalContext): express.Router {
   const router = express.Router();
@@ -55,6 +56,22 @@ export function runRoutes(ctx: LocalContext): express.Router {
     const read = await readRun(runs, id(req), collections());
     if (!read) return void sendLocalError(res, 404, noSuchRun(id(req), runs.limits.idleMs));
     res.json(verifyRun(read, expectations));
+  });
+
+  // The run's clock, moved as `./careem-mcp.sh clock` moves the server's: {"advance": "+25m"} or {"set": "<instant>"}.
+  router.post("/runs/:id/clock", async (req, res) => {
+    const record = await runs.get(id(req));
+    if (!record) return void sendLocalError(res, 404, noSuchRun(id(req), runs.limits.idleMs));
+    const body: unknown = req.body;
+    const { advance, set } = (typeof body === "object" && body !== null ? body : {}) as { advance?: unknown; set?: unknown };
+    const by = typeof advance === "string" ? parseDuration(advance) : undefined;
+    const at = typeof set === "string" && /^\d{4}-\d\d-\d\dT/.test(set) ? Date.parse(set) : NaN;
+    let offsetMs: number;
+    if (by !== undefined && set === undefined) offsetMs = record.settings.clockOffsetMs + by;
+    else if (!Number.isNaN(at) && advance === undefined) offsetMs = at - Date.now();
+    else return void sendLocalError(res, 400, 'the body is {"advance": "+25m"} (s, m, h, d; "1h30m", "-2d") or {"set": "2026-12-08T09:00:00Z"}');
+    await runs.setClock(id(req), offsetMs);
+    res.json({ run: id(req), now: new Date(Date.now() + offsetMs).toISOString() });
   });
 
   router.delete("/runs/:id", async (req, res) => {

@@ -36,6 +36,7 @@ function lazyRuns(get: () => RunBook | undefined): RunBook {
     record: (id, c) => book().record(id, c),
     calls: (id) => book().calls(id),
     endState: (id) => book().endState(id),
+    setClock: (id, ms) => book().setClock(id, ms),
     end: (id) => book().end(id),
     list: () => book().list(),
   };
