@@ -13,6 +13,7 @@ const slowest = [
   "test/walk/catalog.test.ts",
   "test/service/rides.test.ts",
   "test/runs/evalExamples.test.ts",
+  "test/runs/runsHttp.test.ts",
   "test/service/travel.test.ts",
   "test/service/food.test.ts",
   "test/service/money.test.ts",
