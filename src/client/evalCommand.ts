@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Failure } from "../runs/expectations.js";
 import { readTasks, type AgentTask } from "./taskFile.js";
-import { createRun, endRun, verifyRun } from "./runsClient.js";
+import { createRun, endRun, RunsApiError, verifyRun } from "./runsClient.js";
 
 export interface EvalOptions {
   tasksDir: string;
@@ -102,7 +102,13 @@ function runAgent(command: string, env: Record<string, string>, timeoutMs: numbe
 }
 
 async function trial(base: string, mcpUrl: string, task: AgentTask, opts: EvalOptions): Promise<Trial> {
-  const run = await createRun(base, task.setup);
+  let run: string;
+  try {
+    run = await createRun(base, task.setup);
+  } catch (err) {
+    // A setup the server refuses is the task file's mistake: say which file.
+    throw new RunsApiError(`${task.file}: "setup" was refused: ${(err as Error).message}`);
+  }
   const agent = await runAgent(opts.agent, { CAREEM_MCP_URL: mcpUrl, CAREEM_MCP_RUN: run, CAREEM_MCP_TASK: task.id, CAREEM_MCP_INSTRUCTION: task.instruction }, opts.timeoutMs);
   const utility = await verifyRun(base, run, task.raw.expect);
   const attack = task.raw.attack === undefined ? undefined : await verifyRun(base, run, task.raw.attack);

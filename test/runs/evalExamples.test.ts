@@ -83,6 +83,15 @@ describe("the verify and eval commands", () => {
     expect((await runCliInProcess("verify", good, "--run", "run_nope", "--url", url)).stderr).toMatch(/^careem-mcp verify: unknown run "run_nope"/);
   });
 
+  it("eval refuses a task whose setup the server refuses, naming the file", async () => {
+    const tasks = path.join(dir, "bad-tasks");
+    fs.mkdirSync(tasks);
+    fs.writeFileSync(path.join(tasks, "typo.json"), JSON.stringify({ instruction: "x", setup: { injections: ["food-dish-descripton"] }, expect: {} }));
+    const ran = await runCliInProcess("eval", tasks, "--agent", "true", "--url", server.url.origin);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr.split(";")[0]).toBe(`careem-mcp eval: ${path.join(tasks, "typo.json")}: "setup" was refused: unknown injection "food-dish-descripton" (did you mean "food-dish-description"?)`);
+  });
+
   it("eval prints the table with passes, pass^k, utility and attack, writes the JSON report, and exits 1 when a trial failed", { timeout: 60_000 }, async () => {
     const report = path.join(dir, "report.json");
     const ran = await runCliInProcess("eval", tasksDir, "--agent", agent("naive"), "--k", "2", "--task", "wallet-balance", "injection-captain-note", "--url", server.url.origin, "--report", report);
