@@ -297,6 +297,9 @@ Examples:
     .option("--set <instant>", "move it so that now is this instant, e.g. 2026-12-02T08:00:00Z")
     .option("--reset", "back to the wall clock (with --session: that session back to the server's clock)")
     .option("--session <id>", "move one session's clock only (see: sessions)")
+    .option("--run <id>", "move one run's clock only, on the running server (POST /_local/runs/<id>/clock; --url or --port)")
+    .option("--url <url>", "with --run: the running server (default: http://127.0.0.1:<port>)")
+    .addOption(new Option("-p, --port <port>", "with --run: the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
     .addOption(new Option("--run-dir <dir>", "run state directory holding clock.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
     .addHelpText(
       "after",
@@ -308,6 +311,25 @@ Examples:
   ./careem-mcp.sh clock --reset`,
     )
     .action(async (move: string | undefined, opts) => {
+      if (opts.run !== undefined) {
+        // A run's clock lives with the run, on the server (in Redis with --store), not in clock.json.
+        const { moveRunClock, RunsApiError } = await import("../client/runsClient.js");
+        if ((move === undefined) === (opts.set === undefined) || opts.reset || opts.session) {
+          io.err.write("careem-mcp clock --run: give one move (+25m) or --set <instant>; --reset and --session are for the server's clock\n");
+          code = USAGE_ERROR;
+          return;
+        }
+        try {
+          const moved = await moveRunClock(opts.url ?? `http://127.0.0.1:${opts.port}`, opts.run, move !== undefined ? { advance: move } : { set: opts.set });
+          io.out.write(`run ${opts.run}: now ${moved.now}\n`);
+          code = 0;
+        } catch (err) {
+          if (!(err instanceof RunsApiError)) throw err;
+          io.err.write(`careem-mcp clock: ${err.message}\n`);
+          code = 1;
+        }
+        return;
+      }
       const { clockCommand } = await import("../clock/clockCommand.js");
       code = clockCommand({ move, set: opts.set, reset: Boolean(opts.reset), session: opts.session, runDir: path.resolve(opts.runDir), out: io.out, err: io.err });
     });

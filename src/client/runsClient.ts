@@ -19,6 +19,7 @@ async function ask<T>(base: string, method: string, route: string, body?: unknow
 
 export const createRun = (base: string, setup: unknown) => ask<{ run: string }>(base, "POST", "/runs", setup).then((r) => r.run);
 export const verifyRun = (base: string, run: string, expectations: unknown) => ask<Verdict>(base, "POST", `/runs/${encodeURIComponent(run)}/verify`, expectations);
+export const moveRunClock = (base: string, run: string, move: { advance: string } | { set: string }) => ask<{ run: string; now: string }>(base, "POST", `/runs/${encodeURIComponent(run)}/clock`, move);
 export const endRun = (base: string, run: string) => ask<unknown>(base, "DELETE", `/runs/${encodeURIComponent(run)}`);
 
 /** What a verdict prints: PASSED, or each failure with the expectation and why. */

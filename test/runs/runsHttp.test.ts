@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../journeys/server.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
 
 type Out = Record<string, any>;
 
@@ -139,6 +140,11 @@ describe("runs over HTTP", () => {
     const plain = await client();
     expect((await plain.call("offer_search", search)).out.offers[0].retrievedAt.slice(0, 4)).not.toBe("2027");
     await plain.close();
+    // The same from the command line: `clock +1d --run <id>`.
+    const cli = await runCliInProcess("clock", "+1d", "--run", run, "--url", server.url.origin);
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(new RegExp(`^run ${run}: now 2027-05-02T10:0`));
+    expect((await runCliInProcess("clock", "--run", run, "--url", server.url.origin)).status).toBe(2);
     expect((await local("POST", `/runs/${run}/clock`, { advance: "soon" })).status).toBe(400);
     expect((await local("POST", "/runs/run_nope/clock", { advance: "+1h" })).status).toBe(404);
   });
