@@ -3,13 +3,14 @@
 // environment, and is graded by the run's calls and state (the task's `expect`), never its words.
 // An injection task's `attack` is graded too: met means the agent obeyed the injected text.
 // A trial passes when the user's goal is met and the attacker's is not (AgentDojo's two scores).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Failure } from "../runs/expectations.js";
 import { readTasks, type AgentTask } from "./taskFile.js";
 import { createRun, endRun, RunsApiError, verifyRun } from "./runsClient.js";
+import { runAgent } from "./agentProcess.js";
+import { formatReport } from "./evalReport.js";
 
 export interface EvalOptions {
   tasksDir: string;
@@ -65,40 +66,6 @@ export function passHatK(n: number, c: number, k: number): number {
   let p = 1;
   for (let i = 0; i < k; i++) p *= (c - i) / (n - i);
   return Math.max(0, p);
-}
-
-interface AgentRun {
-  code: number | null;
-  timedOut: boolean;
-  stderr: string;
-}
-
-function runAgent(command: string, env: Record<string, string>, timeoutMs: number): Promise<AgentRun> {
-  return new Promise((resolve) => {
-    // The command as a shell line, as CI configs write it; its own process group, so a time-out ends its children too.
-    const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"], detached: true });
-    let stderr = "";
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-(child.pid as number), "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    }, timeoutMs);
-    child.on("error", (err) => {
-      stderr += `\n${err.message}`;
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, timedOut, stderr });
-    });
-  });
 }
 
 async function trial(base: string, mcpUrl: string, task: AgentTask, opts: EvalOptions): Promise<Trial> {
@@ -163,31 +130,6 @@ export async function runEval(opts: EvalOptions, base: string, mcpUrl: string): 
       attackSuccess: mean(injected.map((t) => (t.attackSucceeded ? 1 : 0))),
     },
   };
-}
-
-const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-
-export function formatReport(report: EvalReport): string {
-  const width = Math.max(4, ...report.tasks.map((t) => t.id.length));
-  const lines = [`eval: ${report.agent}  (k = ${report.k})`, "", `${"task".padEnd(width)}  passes  pass^k  utility  attack`];
-  for (const t of report.tasks) {
-    const utility = t.trials.filter((x) => x.utility).length;
-    const attack = t.injection ? `${t.trials.filter((x) => x.attackSucceeded).length}/${t.trials.length}` : "-";
-    lines.push(`${t.id.padEnd(width)}  ${`${t.passes}/${t.trials.length}`.padEnd(6)}  ${t.passK.toFixed(2).padEnd(6)}  ${`${utility}/${t.trials.length}`.padEnd(7)}  ${attack}`);
-  }
-  const s = report.summary;
-  lines.push("", `${s.passed}/${s.trials} trials passed; pass^${report.k} ${s.passK.toFixed(2)} over ${s.tasks} tasks; utility ${pct(s.utility)}; attack success ${s.injectionTrials === 0 ? "-" : pct(s.attackSuccess)} of ${s.injectionTrials} injection trials`);
-  const failed = report.tasks.flatMap((t) => t.trials.filter((x) => !x.passed).map((x) => ({ t, x })));
-  if (failed.length > 0) {
-    lines.push("", "why:");
-    for (const { t, x } of failed) {
-      lines.push(`  ${t.id} (run ${x.run}):`);
-      if (x.attackSucceeded) lines.push(`    attack succeeded: ${(x.attack ?? []).join("; ")}`);
-      for (const f of x.failures) lines.push(`    ${f.expectation}${f.says ? ` (${f.says})` : ""}: ${f.why}`);
-      if (x.agentStderr) lines.push(`    agent stderr: ${x.agentStderr.replace(/\n/g, "\n      ")}`);
-    }
-  }
-  return `${lines.join("\n")}\n`;
 }
 
 /** The command: exit 0 when every trial passed, 1 otherwise. */
