@@ -12,6 +12,8 @@ const slowest = [
   "test/server/dynamics/dynamics.test.ts",
   "test/walk/catalog.test.ts",
   "test/service/rides.test.ts",
+  "test/runs/evalExamples.test.ts",
+  "test/runs/runsHttp.test.ts",
   "test/service/travel.test.ts",
   "test/service/food.test.ts",
   "test/service/money.test.ts",

@@ -19,6 +19,12 @@ export interface Config {
   idleTimeoutMs: number;
   /** Most /mcp sessions kept at once; the least recently used goes first. 0: no limit. */
   maxSessions: number;
+  /** Most runs (/_local/runs, for grading agents) kept at once. */
+  runLimit: number;
+  /** A run untouched this long (ms) is forgotten with its state. */
+  runIdleMs: number;
+  /** stdio's --run: every call of the process joins this run, kept in the --store. "" when unset. */
+  runId: string;
   /** Request body limit in bytes. */
   bodyLimit: number;
   /** Token served at /.well-known/openai-apps-challenge. */
@@ -69,6 +75,9 @@ export const defaults: Config = {
   serviceVersion: "v1.0.0",
   idleTimeoutMs: 30 * 60 * 1000,
   maxSessions: 1000,
+  runLimit: 200,
+  runIdleMs: 30 * 60 * 1000,
+  runId: "",
   bodyLimit: 4 * 1024 * 1024,
   challengeToken: "local-openai-apps-challenge-token",
   keepAliveMs: 15_000,
@@ -98,6 +107,8 @@ export const envNames = {
   serviceVersion: "CAREEM_MCP_SERVICE_VERSION",
   idleTimeoutMs: "CAREEM_MCP_IDLE_TIMEOUT_MS",
   maxSessions: "CAREEM_MCP_MAX_SESSIONS",
+  runLimit: "CAREEM_MCP_RUN_LIMIT",
+  runIdleMs: "CAREEM_MCP_RUN_IDLE_MS",
   bodyLimit: "CAREEM_MCP_BODY_LIMIT",
   challengeToken: "CAREEM_MCP_APPS_CHALLENGE",
   keepAliveMs: "CAREEM_MCP_KEEPALIVE_MS",

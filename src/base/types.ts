@@ -87,7 +87,7 @@ export interface ToolCallResult {
 }
 
 /** Which forcing layer chose a scenario, highest precedence first. */
-export type ForcingLayer = "call" | "session" | "overrides";
+export type ForcingLayer = "call" | "run" | "session" | "overrides";
 
 /** A scenario forced for one call, and by which layer. */
 export interface ForcedChoice {
@@ -177,4 +177,20 @@ export interface CallContext {
   authFailure?: string;
   /** The request's `params._meta`, as the client sent it. */
   meta?: Record<string, unknown>;
+  /** Local-only: the run (an isolated world for grading an agent) this call joined, resolved by the host. */
+  run?: RunSettings;
+}
+
+/**
+ * What a call needs of its run, decided when the run was made: the engine keys the state on the
+ * id, moves the clock, forces scenarios and places injections from it, synchronously.
+ */
+export interface RunSettings {
+  id: string;
+  /** The run's clock is the server's plus this (its `clock` at creation, then running). */
+  clockOffsetMs: number;
+  /** tool -> scenario, for every call of the run. */
+  forced: Record<string, string>;
+  /** Ids of the catalog's injections placed in this run's answers. */
+  injections: string[];
 }

@@ -124,6 +124,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | undefi
     .addOption(new Option("--service-version <v>", "serverInfo.version reported by initialize").env(envNames.serviceVersion).default(defaults.serviceVersion))
     .addOption(new Option("--idle-timeout <ms>", "expire /mcp sessions idle this long").env(envNames.idleTimeoutMs).default(defaults.idleTimeoutMs).argParser(int("--idle-timeout")))
     .addOption(new Option("--max-sessions <n>", "most /mcp sessions kept at once; a new one closes the least recently used (0: no limit)").env(envNames.maxSessions).default(defaults.maxSessions).argParser(int("--max-sessions")))
+    .addOption(new Option("--run-limit <n>", "most runs (POST /_local/runs, for grading agents) kept at once; past it a new run is refused (429)").env(envNames.runLimit).default(defaults.runLimit).argParser(positive("--run-limit")))
+    .addOption(new Option("--run-idle <ms>", "forget a run (and its state) untouched this long").env(envNames.runIdleMs).default(defaults.runIdleMs).argParser(positive("--run-idle")))
+    .addOption(new Option("--run <id>", "with --stdio and --store: every call of this process joins the run (made by POST /_local/runs on an HTTP server sharing the store; docs/testing-agents.md)"))
     .addOption(new Option("--keepalive <ms>", "interval of the `: keepalive` comment on every SSE stream (0 turns it off)").env(envNames.keepAliveMs).default(defaults.keepAliveMs).argParser(int("--keepalive")))
     .addOption(new Option("--body-limit <bytes>", "largest request body or stdio line accepted (HTTP 413, stdio -32000 above)").env(envNames.bodyLimit).default(defaults.bodyLimit).argParser(int("--body-limit")))
     .addOption(new Option("--state-scope <scope>", "whose state a call sees: its user's (default: shared by the user's sessions, as production; kept in <run-dir>/state over stdio), or each MCP session's own (isolated parallel tests)").env(envNames.stateScope).choices(["session", "user"]).default(defaults.stateScope))
@@ -177,6 +180,9 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         serviceVersion: opts.serviceVersion,
         idleTimeoutMs: opts.idleTimeout,
         maxSessions: opts.maxSessions,
+        runLimit: opts.runLimit,
+        runIdleMs: opts.runIdle,
+        runId: opts.run ?? "",
         keepAliveMs: opts.keepalive,
         bodyLimit: opts.bodyLimit,
         challengeToken: opts.appsChallenge,
@@ -197,7 +203,8 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
       };
       if (opts.stdio) {
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
-        if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
+        if (config.store && !config.runId) throw new UsageError("--store is for HTTP replicas behind a load balancer (or, with --run, for a stdio client joining a run); over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
+        if (config.runId && !config.store) throw new UsageError("--run over stdio joins a run kept in Redis: add --store redis://HOST:PORT (the store of the HTTP server whose POST /_local/runs made the run)");
         if (config.widgetDir) throw new UsageError("--widget-dir needs the HTTP server (the widget's files are served under /_local/widget-build/); drop --stdio");
         // initialize is answered before the engine's modules load: most of a desktop client's wait at spawn.
         const { earlyInitialize, exitOnEarlySignals } = await import("../server/stdio/earlyInitialize.js");
@@ -213,6 +220,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         await startStdio(config, stdin, { initialized, handOverSignals: removeSignalHandlers });
         return;
       }
+      if (config.runId) throw new UsageError(`--run is for --stdio; an HTTP client joins a run with the header "Careem-Mcp-Run: ${config.runId}" on its requests`);
       const { startHttp } = await import("../server/http/http.js");
       await startHttp(config);
     });
@@ -286,6 +294,9 @@ Examples:
     .option("--set <instant>", "move it so that now is this instant, e.g. 2026-12-02T08:00:00Z")
     .option("--reset", "back to the wall clock (with --session: that session back to the server's clock)")
     .option("--session <id>", "move one session's clock only (see: sessions)")
+    .option("--run <id>", "move one run's clock only, on the running server (POST /_local/runs/<id>/clock; --url or --port)")
+    .option("--url <url>", "with --run: the running server (default: http://127.0.0.1:<port>)")
+    .addOption(new Option("-p, --port <port>", "with --run: the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
     .addOption(new Option("--run-dir <dir>", "run state directory holding clock.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
     .addHelpText(
       "after",
@@ -297,6 +308,25 @@ Examples:
   ./careem-mcp.sh clock --reset`,
     )
     .action(async (move: string | undefined, opts) => {
+      if (opts.run !== undefined) {
+        // A run's clock lives with the run, on the server (in Redis with --store), not in clock.json.
+        const { moveRunClock, RunsApiError } = await import("../client/runsClient.js");
+        if ((move === undefined) === (opts.set === undefined) || opts.reset || opts.session) {
+          io.err.write("careem-mcp clock --run: give one move (+25m) or --set <instant>; --reset and --session are for the server's clock\n");
+          code = USAGE_ERROR;
+          return;
+        }
+        try {
+          const moved = await moveRunClock(opts.url ?? `http://127.0.0.1:${opts.port}`, opts.run, move !== undefined ? { advance: move } : { set: opts.set });
+          io.out.write(`run ${opts.run}: now ${moved.now}\n`);
+          code = 0;
+        } catch (err) {
+          if (!(err instanceof RunsApiError)) throw err;
+          io.err.write(`careem-mcp clock: ${err.message}\n`);
+          code = 1;
+        }
+        return;
+      }
       const { clockCommand } = await import("../clock/clockCommand.js");
       code = clockCommand({ move, set: opts.set, reset: Boolean(opts.reset), session: opts.session, runDir: path.resolve(opts.runDir), out: io.out, err: io.err });
     });
@@ -410,6 +440,56 @@ Examples:
     .action(async (tool: string, args: string | undefined, opts) => {
       const { whyCommand } = await import("../client/commands.js");
       code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
+    });
+
+  const serverUrl = (opts: { url?: string; host: string; port: number }) => opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
+
+  serverOptions(program.command("verify").description("check a run's calls and state against an expectations file (JSON or YAML); exit 1 when one is not met"))
+    .argument("<file>", 'expectations: {"calls": [{"tool", "arguments", "min", "max"}], "state": [{"expression", "says"}]}')
+    .requiredOption("--run <id>", "the run to check (POST /_local/runs made it)")
+    .option("--url <url>", "the running server (default: http://<host>:<port>)")
+    .option("--json", "print the verdict as JSON")
+    .action(async (file: string, opts) => {
+      const { readExpectationsText, parseExpectations, ExpectationsError } = await import("../runs/expectations.js");
+      const { verifyRun, formatVerdict, RunsApiError } = await import("../client/runsClient.js");
+      try {
+        const text = fs.readFileSync(file, "utf8");
+        const value = readExpectationsText(text, file);
+        parseExpectations(value, file);
+        const verdict = await verifyRun(serverUrl(opts), opts.run, value);
+        io.out.write(opts.json ? `${JSON.stringify(verdict, null, 2)}\n` : formatVerdict(verdict));
+        code = verdict.passed ? 0 : 1;
+      } catch (err) {
+        if (!(err instanceof ExpectationsError || err instanceof RunsApiError || (err as NodeJS.ErrnoException).code === "ENOENT")) throw err;
+        io.err.write(`careem-mcp verify: ${(err as Error).message}\n`);
+        code = USAGE_ERROR;
+      }
+    });
+
+  program
+    .command("eval")
+    .description("run an agent on every task of a directory, k times each in a fresh run; print passes, pass^k, utility and attack success per task")
+    .argument("<tasks-dir>", "a directory of task files (examples/agent-tasks/)")
+    .requiredOption("--agent <command>", "the agent, as a shell command; it gets CAREEM_MCP_URL, CAREEM_MCP_RUN, CAREEM_MCP_TASK and CAREEM_MCP_INSTRUCTION")
+    .option("--k <n>", "trials per task", positive("--k"), 1)
+    .option("--url <url>", "a running server to use (default: one started for the evaluation on a free port)")
+    .option("--timeout <ms>", "stop an agent after this long (the trial fails)", positive("--timeout"), 60_000)
+    .option("--parallel <n>", "trials at once", positive("--parallel"), 4)
+    .option("--task <id...>", "only these tasks")
+    .option("--report <file>", "also write the JSON report here (for CI)")
+    .option("--json", "print the JSON report instead of the table")
+    .addOption(new Option("--tools <dir>", "tools directory of the server it starts").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .action(async (tasksDir: string, opts) => {
+      const { evalCommand } = await import("../client/evalCommand.js");
+      const { ExpectationsError } = await import("../runs/expectations.js");
+      const { RunsApiError } = await import("../client/runsClient.js");
+      try {
+        code = await evalCommand({ tasksDir, agent: opts.agent, k: opts.k, url: opts.url, toolsDir: existingToolsDir(opts.tools), timeoutMs: opts.timeout, parallel: opts.parallel, report: opts.report, json: Boolean(opts.json), only: opts.task }, io.out);
+      } catch (err) {
+        if (!(err instanceof ExpectationsError || err instanceof RunsApiError)) throw err;
+        io.err.write(`careem-mcp eval: ${err.message}\n`);
+        code = USAGE_ERROR;
+      }
     });
 
   serverOptions(program.command("token").description("sign in headlessly as a persona against a running --auth server and print an access token"))

@@ -8,7 +8,7 @@ function how(report: WhyReport): string {
   const forced = report.forced;
   if (forced) {
     const left = forced.left === undefined ? "" : `, ${forced.left} more forced call${forced.left === 1 ? "" : "s"} after this one`;
-    const layer = forced.layer === "call" ? "the call's _meta" : forced.layer === "session" ? "this session's forcing" : "the overrides file";
+    const layer = forced.layer === "call" ? "the call's _meta" : forced.layer === "run" ? "its run's setup" : forced.layer === "session" ? "this session's forcing" : "the overrides file";
     return `forced by ${layer}${left}`;
   }
   if (report.selectedBy === "default") return `the default${report.closest ? `; ${describeClosest(report.closest)}` : ""}`;

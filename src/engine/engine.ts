@@ -21,6 +21,7 @@ import type { SelectionContext } from "./select.js";
 import { StateStore } from "../state/stateStore.js";
 import { initialState } from "../state/initialState.js";
 import { commitState } from "../state/commitState.js";
+import { InjectionCatalog } from "./injections.js";
 
 export interface EngineOptions {
   /** Absolute path of the tools directory (default `<project>/tools`). */
@@ -78,6 +79,8 @@ export class Engine {
   readonly world: World;
   private readonly timeShift?: TimeShift;
   private readonly onEmptyPlaceholder?: EngineOptions["onEmptyPlaceholder"];
+  /** `<tools>/_injections.json`: placed only in the answers of a run or call that asks for them. */
+  readonly injections: InjectionCatalog;
 
   constructor(opts: EngineOptions) {
     this.state = opts.state ?? new StateStore();
@@ -88,11 +91,13 @@ export class Engine {
     this.timeShift = opts.timeShift;
     this.onEmptyPlaceholder = opts.onEmptyPlaceholder;
     this.world = new World(path.join(opts.toolsDir, WORLD_FOLDER), this.clock, this.random);
+    this.injections = new InjectionCatalog(opts.toolsDir);
   }
 
   /** The call's clock: the server's, moved by the `clock` command for the server or this session. */
   clockFor(call: CallContext): Clock {
-    const offset = this.timeShift?.offsetMs(call) ?? 0;
+    // A run keeps its own clock: the server's moves (the clock file) belong to everyone else.
+    const offset = call.run ? call.run.clockOffsetMs : (this.timeShift?.offsetMs(call) ?? 0);
     if (offset === 0) return this.clock;
     const base = this.clock;
     return () => base() + offset;
@@ -121,7 +126,7 @@ export class Engine {
 
   /** Problems of every broken file in the catalog right now (for log lines). */
   problems(): Problem[] {
-    return [...this.world.snapshot().problems, ...this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []))];
+    return [...this.world.snapshot().problems, ...this.injections.problems(), ...this.catalog.all().flatMap((entry) => (entry.kind === "broken" ? entry.problems : []))];
   }
 
   /**
@@ -150,6 +155,11 @@ export class Engine {
   /** The persona's world as the tool files declare it now (a fresh copy). */
   initialState(): JsonObject {
     return initialState(this.catalog.all(), this.clock, this.random).state;
+  }
+
+  /** A fresh state as a call at `atMs` would start it (a run's "before"). */
+  initialStateAt(atMs: number): JsonObject {
+    return initialState(this.catalog.stateSources(), () => atMs, this.random).state;
   }
 
   /** What selection may read of the call's state; the state is fetched only if a scenario asks. */
@@ -203,18 +213,21 @@ export class Engine {
     if (reason !== null) return { ...stop(`validating "arguments": ${reason}`, warnings), tool };
     if (call.authFailure !== undefined) return { ...stop(call.authFailure, warnings), tool };
     const argObject = args as Record<string, Json>;
+    // Decoded before anything changes: an unknown injection id refuses the call, the state as it was.
+    const injecting = this.injections.choose(call);
+    if (injecting.kind === "refused") return { ...stop(injecting.text, warnings), tool };
 
     const state = this.stateOf(call);
     const decided = this.decide(tool, argObject, call, use, state.context);
     warnings.push(...decided.warnings);
     if (decided.kind === "refused") return { ...stop(decided.refusal, warnings), tool };
-    return { kind: "ready", tool, args: argObject, state, selection: decided.selection, forced: decided.forced, warnings };
+    return { kind: "ready", tool, args: argObject, state, selection: decided.selection, forced: decided.forced, warnings, injecting: injecting.ids };
   }
 
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const prepared = this.prepare(name, rawArgs, call, true);
     if (prepared.kind === "stop") return prepared.outcome;
-    const { tool, args: argObject, state, selection, forced, warnings } = prepared;
+    const { tool, args: argObject, state, selection, forced, warnings, injecting } = prepared;
     const scenario = selection.scenario;
     if (!scenario) {
       const text = noScenarioText(tool);
@@ -238,6 +251,8 @@ export class Engine {
         return { kind: "result", result: errorResult(text), tool: name, scenario: scenario.name, selectedBy: selection.selectedBy, warnings: [...warnings, text] };
       }
     }
+    // After the state took the answer: an injection is what the agent reads, never what the service keeps.
+    if (!scenario.isError) value = this.injections.place(name, value, injecting);
     const made = makeResult(tool, scenario, value);
     const where = `${tool.file.path}:${scenario.blockLine}: scenario "${scenario.name}"`;
     if (made.notAnObject) warnings.push(`${where} response is not a JSON object (structured output must be an object)`);
@@ -262,7 +277,14 @@ export class Engine {
     const byCall = forcedByCall(tool.name, names, call);
     if (byCall.kind === "refused") return { kind: "refused", refusal: byCall.text, warnings };
     if (byCall.kind === "forced") forced = { scenario: byCall.scenario, layer: "call" };
-    else {
+    else if (call.run) {
+      // A run's forcing replaces the session's and the overrides file's: its world is its own.
+      const scenario = call.run.forced[tool.name];
+      if (scenario !== undefined) {
+        if (names.includes(scenario)) forced = { scenario, layer: "run" };
+        else warnings.push(`scenario "${scenario}" forced for run ${call.run.id} no longer exists in the tool file of ${tool.name}; ignoring it`);
+      }
+    } else {
       const outOfBand = this.forced.choose(tool.name, names, call, use);
       warnings.push(...outOfBand.warnings);
       forced = outOfBand.forced;
@@ -311,6 +333,8 @@ type Prepared =
       state: ReturnType<Engine["stateOf"]>;
       selection: Selection;
       forced: ForcedChoice | undefined;
+      /** The injections this call's answer carries (a run's or the call's own). */
+      injecting: Parameters<InjectionCatalog["place"]>[2];
       warnings: string[];
     };
 

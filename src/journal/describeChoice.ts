@@ -9,6 +9,7 @@ function left(forced: ForcedChoice): string {
 
 function forcedBy(forced: ForcedChoice, session: string | undefined): string {
   if (forced.layer === "call") return `forced by this call's _meta["${scenarioMetaKey}"]`;
+  if (forced.layer === "run") return "forced by its run's setup";
   if (forced.layer === "session") return `forced for session ${session ?? "?"}${left(forced)}`;
   return `forced by the overrides file${left(forced)}`;
 }

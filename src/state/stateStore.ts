@@ -77,6 +77,8 @@ export class StateStore {
 
   /** The context a call's state lives in: its session by default, its user with --state-scope user. */
   keyFor(call: CallContext): string {
+    // A run is its own world whatever the scope: its calls never see another run's state.
+    if (call.run) return `run:${call.run.id}`;
     if (this.scope === "user") return `user:${call.userId ?? defaultUserId}`;
     // Calls without a session (in-process use, tests) share one context.
     return `session:${call.sessionId ?? "none"}`;

@@ -17,7 +17,7 @@ function filesOf(room: string): string[] {
     .map((f) => path.join(src, room, f));
 }
 
-const PURE_ROOMS = ["base", "goJson", "toolFile", "jsonata", "template", "world", "state", "schemaMatch", "engine", "clock", "forcing", "overrides"];
+const PURE_ROOMS = ["base", "goJson", "toolFile", "jsonata", "template", "world", "state", "schemaMatch", "engine", "clock", "forcing", "overrides", "journal", "runs"];
 const PURE_PACKAGES = ["jsonata", "ajv", "ajv-formats", "gray-matter", "unified", "remark-parse"];
 const PURE_NODE = ["node:fs", "node:path", "node:crypto", "node:os", "node:util", "node:events"];
 

@@ -10,6 +10,7 @@ import { dynamicsRuntime } from "../dynamics/runtime.js";
 import type { RpcSession } from "../wire/rpcSession.js";
 import type { Clock } from "../../base/types.js";
 import type { Profile } from "../profiles/profiles.js";
+import type { RunBook } from "../../runs/runBook.js";
 
 export interface HostContext {
   engine: ToolEngine;
@@ -22,6 +23,8 @@ export interface HostContext {
   local?: LocalContext;
   /** The host's clock (token issue and expiry under --auth); tests inject one. */
   clock?: Clock;
+  /** Runs a call may join (Careem-Mcp-Run header or `_meta["careem-mcp/run"]`). */
+  runs?: RunBook;
 }
 
 /** A session of this host: `unrelated` is where its notifications about no request go. */
@@ -35,6 +38,7 @@ export function sessionFor(ctx: HostContext, transport: string, sessionId: strin
     sessionId,
     log: ctx.log,
     onCall: ctx.local?.journal.record,
+    runs: ctx.runs,
     auth: ctx.config.auth,
     scenarioLog: ctx.config.scenarioLog,
     unrelated,

@@ -17,6 +17,8 @@ import { exitOnSignals } from "../host/shutdown.js";
 import { createLocal } from "../local/createLocal.js";
 import type { LocalContext } from "../local/localContext.js";
 import { profileOf } from "../profiles/profiles.js";
+import { MemoryRunBook, runDefaults, type RunBook } from "../../runs/runBook.js";
+import { SharedRunBook } from "../../store/sharedRuns.js";
 
 export interface HttpHost {
   /** e.g. http://127.0.0.1:8080 */
@@ -61,10 +63,13 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
   const shared = config.store ? await openSharedStore(config.store, { scope: config.stateScope, limitBytes: config.stateLimit }) : undefined;
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry, undefined, shared?.store);
-  const local = createLocal(engine, config, registry, sessionForcing);
+  const limits = { ...runDefaults, maxRuns: config.runLimit, idleMs: config.runIdleMs };
+  // With --store a run lives in Redis, so every replica serves it; else in this process.
+  const runs: RunBook = shared ? new SharedRunBook(shared.redis, shared.store, limits) : new MemoryRunBook(engine.state, limits);
+  const local = createLocal(engine, config, registry, sessionForcing, runs);
   // With --store the journal is the team's: every replica's calls (store/sharedJournal.ts).
   const team = shared ? await shareJournal(local.journal, shared.redis, log) : undefined;
-  const ctx = { engine, config, profile: profileOf(config), log, registry, local, clock: opts.clock };
+  const ctx = { engine, config, profile: profileOf(config), log, registry, local, clock: opts.clock, runs };
   const mcp = streamableHandler(ctx);
   // The express app (every route but /mcp) is made on the first request that needs it: express
   // and the routes cost about 0.05-0.1 s of CPU to load, and most servers a test or an agent

@@ -5,6 +5,7 @@ import { forcingRoutes } from "./forcingRoutes.js";
 import type { LocalContext } from "./localContext.js";
 import { localGuard, sendLocalError } from "./localGuard.js";
 import { pageRoutes } from "./pageRoutes.js";
+import { runRoutes } from "./runRoutes.js";
 import { viewRoutes } from "./viewRoutes.js";
 import { widgetDirRoute } from "./widget/widgetDirRoute.js";
 
@@ -21,6 +22,7 @@ export function localRoutes(ctx: LocalContext): express.Router {
   router.get("/events", eventsRoute(ctx));
   router.use(viewRoutes(ctx));
   router.use(forcingRoutes(ctx));
+  router.use(runRoutes(ctx));
   router.use(pageRoutes(ctx));
   router.use((req: Request, res: Response) => sendLocalError(res, 404, `Not found: ${req.method} ${localPrefix}${req.path}`));
   router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {

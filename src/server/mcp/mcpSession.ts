@@ -30,6 +30,10 @@ export interface McpSessionOptions {
   log: Log;
   /** Hears every tools/call once answered (the HTTP host's journal). */
   onCall?: ToolsCallContext["onCall"];
+  /** Runs a call may join (local-only, for grading agents). */
+  runs?: ToolsCallContext["runs"];
+  /** stdio's --run: every call of the process joins this run. */
+  runId?: string;
   /** Plays scenarios' `json dynamics` (latency, progress, faults); absent, they answer at once. */
   dynamics?: DynamicsRuntime;
   /** --auth: tools/call checks the caller as production does (src/server/auth/callIdentity.ts). */
@@ -67,6 +71,8 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     dynamics,
     auth: opts.auth,
     onCall: opts.onCall,
+    runs: opts.runs,
+    runId: opts.runId,
   });
   const engine = () => known as ToolEngine;
 

@@ -14,6 +14,14 @@ import type { CallOutcome } from "../../base/types.js";
 import type { Dynamics } from "../../base/dynamics.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 import { callShared } from "../../store/sharedCall.js";
+import type { RunBook } from "../../runs/runBook.js";
+import { noSuchRun } from "../../runs/runReport.js";
+import { errorResult } from "../../engine/answerStages.js";
+import type { CallContext } from "../../base/types.js";
+
+/** A call joins a run by this `_meta` key, or by the HTTP header below on its request. */
+export const runMetaKey = "careem-mcp/run";
+export const runHeader = "careem-mcp-run";
 
 export interface ToolsCallContext {
   engine: ToolEngine;
@@ -28,6 +36,10 @@ export interface ToolsCallContext {
   dynamics?: DynamicsSession;
   /** --auth: the call acts for the token's user, or is refused with production's per-call texts (auth/failureTexts.ts). */
   auth?: boolean;
+  /** Runs a call may join; absent, a call naming one is refused. */
+  runs?: RunBook;
+  /** stdio's --run: the run every call of the process joins. */
+  runId?: string;
 }
 
 type Extra = CallExtra;
@@ -54,10 +66,41 @@ export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>
   const identity = ctx.auth ? identifyCall(extra) : undefined;
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
-  const call = { transport: ctx.transport, sessionId, meta, ...user };
+  const call: CallContext = { transport: ctx.transport, sessionId, meta, ...user };
+  const runId = runIdOf(ctx, meta, extra);
+  if (runId !== undefined) return inRun(ctx, runId, name, call, started, params, extra);
   const shared = sharedStateOf(ctx.engine);
   if (shared) return callShared(shared, shared.keyFor(call), () => ctx.engine.callTool(name, params.arguments, call)).then((outcome) => answered(ctx, name, sessionId, started, params, extra, outcome));
   return answered(ctx, name, sessionId, started, params, extra, ctx.engine.callTool(name, params.arguments, call));
+}
+
+/** The run a call names: its own `_meta` first, then its request's header, then the process's flag. */
+function runIdOf(ctx: ToolsCallContext, meta: Record<string, unknown> | undefined, extra: Extra): string | undefined {
+  const fromMeta = meta?.[runMetaKey];
+  if (fromMeta !== undefined) return typeof fromMeta === "string" ? fromMeta : JSON.stringify(fromMeta);
+  const header = extra.requestInfo?.headers[runHeader];
+  if (typeof header === "string" && header !== "") return header;
+  return ctx.runId;
+}
+
+/**
+ * A call in a run: the run's settings join the call (state key, clock, forcing, injections and
+ * user, all decided by the engine from them), and the run records the call. An unknown run is the
+ * call's error, never a silent fall back to the shared world.
+ */
+async function inRun(ctx: ToolsCallContext, runId: string, name: string, call: CallContext, started: number, params: Record<string, unknown>, extra: Extra): Promise<ServerResult> {
+  const refuse = (text: string) => answered(ctx, name, call.sessionId, started, params, extra, { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] });
+  if (!ctx.runs) return refuse(`this server keeps no runs, so the call cannot join run ${JSON.stringify(runId)}: runs are made with POST /_local/runs on an HTTP server (docs/testing-agents.md)`);
+  const record = await ctx.runs.get(runId);
+  if (!record) return refuse(noSuchRun(runId, ctx.runs.limits.idleMs));
+  const full = await ctx.runs.full(runId);
+  if (full) return refuse(full);
+  const inside: CallContext = { ...call, run: record.settings, ...(call.authFailure === undefined && { userId: record.user }) };
+  const shared = sharedStateOf(ctx.engine);
+  const outcome = shared ? await callShared(shared, shared.keyFor(inside), () => ctx.engine.callTool(name, params.arguments, inside)) : ctx.engine.callTool(name, params.arguments, inside);
+  // Recorded before the answer leaves: a client that reads the run right after its answer finds the call.
+  await ctx.runs.record(runId, { transport: ctx.transport, session: call.sessionId, tool: name, args: params.arguments, outcome, durationMs: performance.now() - started });
+  return answered(ctx, name, call.sessionId, started, params, extra, outcome);
 }
 
 function answered(ctx: ToolsCallContext, name: string, sessionId: string | undefined, started: number, params: Record<string, unknown>, extra: Extra, outcome: CallOutcome): ServerResult | Promise<ServerResult> {

@@ -16,6 +16,32 @@ import { limitLines } from "./stdioLines.js";
 import { stdioReply } from "./stdioFaults.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 import { baseProfile, profileOf } from "../profiles/profiles.js";
+import { openSharedStore } from "../../store/openStore.js";
+import { SharedRunBook } from "../../store/sharedRuns.js";
+import { runDefaults, type RunBook } from "../../runs/runBook.js";
+
+/** The run book, opened with the engine (after initialize): a call reaches it only once the engine has loaded. */
+function lazyRuns(get: () => RunBook | undefined): RunBook {
+  const book = (): RunBook => {
+    const b = get();
+    if (!b) throw new Error("the run book is not open yet");
+    return b;
+  };
+  return {
+    get limits() {
+      return get()?.limits ?? runDefaults;
+    },
+    create: (r) => book().create(r),
+    get: (id) => book().get(id),
+    full: (id) => book().full(id),
+    record: (id, c) => book().record(id, c),
+    calls: (id) => book().calls(id),
+    endState: (id) => book().endState(id),
+    setClock: (id, ms) => book().setClock(id, ms),
+    end: (id) => book().end(id),
+    list: () => book().list(),
+  };
+}
 
 /** A refusal of a whole line, as stdio renders one: a JSON-RPC error answering no request. */
 export function lineRefusal(error: WireError): string {
@@ -43,8 +69,15 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
   let loaded: HostEngine | undefined;
   const watcher = createHostWatcher(config, log, registry, () => loaded?.engine, () => loaded?.reportProblems());
   let host: Promise<HostEngine> | undefined;
+  // --run: the run and its state live in the store, shared with the HTTP servers that made it.
+  let runs: RunBook | undefined;
   const loadHost = () =>
-    (host ??= import("../host/hostEngine.js").then((m) => (loaded = m.createHostEngine(config, log, registry, watcher))));
+    (host ??= (async () => {
+      const shared = config.runId ? await openSharedStore(config.store, { scope: config.stateScope, limitBytes: config.stateLimit }) : undefined;
+      if (shared) runs = new SharedRunBook(shared.redis, shared.store, { ...runDefaults, maxRuns: config.runLimit, idleMs: config.runIdleMs });
+      const m = await import("../host/hostEngine.js");
+      return (loaded = m.createHostEngine(config, log, registry, watcher, shared?.store));
+    })());
   const writeLine = (text: string) => void out.write(`${text}\n`);
 
   let closing = false;
@@ -71,6 +104,7 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
     scenarioLog: config.scenarioLog,
     unrelated: writeLine,
     profile,
+    ...(config.runId && { runId: config.runId, runs: lazyRuns(() => runs) }),
   });
   if (early.initialized) session.initializedElsewhere();
   registry.open({ id: "stdio", transport: "stdio", notify: (method, params) => session.notify(method, params), close: async () => session.close() });
