@@ -21,6 +21,7 @@ import { served } from "../profiles/profiles.js";
 import { eraVersion } from "../goWire/protocolVersions.js";
 import { checkPost, type PostHeaders, type PostRefusal } from "../wire/postChecks.js";
 import { refusals } from "../goWire/wireError.js";
+import { clientNameOf } from "../host/clientName.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
 import { PostStream, sseHeaders } from "./postStream.js";
 
@@ -102,6 +103,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       if (!fresh) return;
       if (s.rpc.isInitialized) {
         if (!registry.get(s.id)) {
+          s.client = clientNameOf(messages);
           registry.open(s);
           ctx.log(`session ${s.id} opened (streamable HTTP)`);
         }

@@ -23,6 +23,15 @@ export function viewRoutes(ctx: LocalContext): express.Router {
     res.json(sessionsView(ctx));
   });
 
+  // Closing a session its client left open (the SDK's close() and the Inspector's CLI send no
+  // DELETE): ended as a DELETE ends it; its client, if still there, gets 404 and starts again.
+  router.delete("/sessions/:id", (req, res) => {
+    const id = typeof req.params.id === "string" ? req.params.id : "";
+    if (!ctx.registry.get(id)) return sendNoSuchSession(res, id, ctx.registry.list().map((s) => s.id));
+    // The registry's end hook tells the page's event streams (createLocal.ts).
+    void ctx.registry.end(id, "closed from the dashboard").then(() => res.json({ session: id, closed: true }));
+  });
+
   router.get("/tools", async (_req, res) => {
     res.json(await toolsView(ctx));
   });

@@ -26,6 +26,7 @@ export function sessionsView(ctx: LocalContext) {
     return {
       id: s.id,
       transport: s.transport,
+      client: s.client ?? null,
       forcing: ctx.sessionForcing.of(s.id),
       calls: seen.get(s.id)?.calls ?? 0,
       lastCall: seen.get(s.id)?.lastCall ?? null,
