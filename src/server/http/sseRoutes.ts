@@ -30,7 +30,7 @@ export const messagesPath = "/messages";
 
 export function sseRoutes(ctx: HostContext): Router {
   const router = Router();
-  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts, ctx.log);
   const refuseHost = (req: IncomingMessage, res: ServerResponse) => {
     const host = req.headers.host ?? "";
     if (hostOk(host)) return false;

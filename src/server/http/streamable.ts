@@ -43,7 +43,7 @@ export type McpHandler = (req: IncomingMessage, res: ServerResponse, authInfo?: 
 
 export function streamableHandler(ctx: HostContext): McpHandler {
   const { registry } = ctx;
-  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts, ctx.log);
   const known = (id: string) => registry.get(id, "http") !== undefined;
   const lookup = (id: string) => registry.get(id, "http") as HttpSession | undefined;
 
