@@ -3,7 +3,7 @@
 import express, { type Request } from "express";
 import type { LocalContext } from "./localContext.js";
 import { sendLocalError, sendNoSuchSession } from "./localGuard.js";
-import { callsView, sessionsView, sharedStateView, stateView, toolsView, widgetView } from "./views.js";
+import { callsView, sessionsView, sharedStateView, stateView, toolsView, widgetView, worldView } from "./views.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 
 function query(req: Request, name: string): string | undefined {
@@ -80,6 +80,10 @@ export function viewRoutes(ctx: LocalContext): express.Router {
       return sendNoSuchSession(res, session, ctx.registry.list().map((s) => s.id));
     }
     res.json(ctx.engine.explain(tool, args, { sessionId: session, transport: "http" }));
+  });
+
+  router.get("/world", (_req, res) => {
+    res.json(worldView(ctx));
   });
 
   router.get("/widget", (_req, res) => {
