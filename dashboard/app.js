@@ -107,7 +107,8 @@ function toolView(tool, open) {
 function callForm(tool) {
   let kept = forms.get(tool.name);
   if (!kept || kept.definition !== JSON.stringify(tool.definition)) {
-    const details = el("details", { class: "call-form" }, el("summary", {}, `Call ${tool.name}`), toolForm(tool, (args, scenario) => callFromPage(tool.name, args, scenario)));
+    // The summary's text leaves the tool's name out: the tool's own summary is found by it.
+    const details = el("details", { class: "call-form" }, el("summary", { "aria-label": `Call ${tool.name}: open the form` }, "Call this tool"), toolForm(tool, (args, scenario) => callFromPage(tool.name, args, scenario)));
     kept = { definition: JSON.stringify(tool.definition), details };
     forms.set(tool.name, kept);
   }

@@ -166,7 +166,8 @@ export function toolForm(tool, call) {
   const needed = new Set(schema.required ?? []);
   const fields = Object.entries(schema.properties ?? {}).map(([key, s]) => field(key, s, schema, needed.has(key), key));
   const force = el("select", { id: uid("force") }, el("option", { value: "" }, "– selection as usual –"), tool.scenarios.map((s) => el("option", { value: s.name }, s.name)));
-  const status = el("p", { class: "form-status", role: "status" });
+  // Live, but not a status role: the page's one status line stays the one (tests and screen readers find it).
+  const status = el("p", { class: "form-status", "aria-live": "polite", "aria-label": `Result of calling ${tool.name}` });
   const args = () => {
     const out = {};
     for (const [i, key] of Object.keys(schema.properties ?? {}).entries()) {

@@ -64,11 +64,11 @@ describe.skipIf(!hasChromium)("a newcomer's path through the dashboard, offline"
 
   it("calls a tool from the form built from its inputSchema, validating as you type", async () => {
     await page.locator("summary").filter({ hasText: /^offer_search/ }).click();
-    await page.locator("summary").filter({ hasText: "Call offer_search" }).click();
+    await page.getByLabel("Call offer_search: open the form").click();
     const form = page.getByRole("form", { name: "Call offer_search" });
     // Nothing filled: not sent, and each required field says so.
     await form.getByRole("button", { name: "Call offer_search" }).click();
-    await form.getByRole("status").filter({ hasText: /^Not sent: \d+ fields? to mend$/ }).waitFor();
+    await form.getByLabel("Result of calling offer_search").filter({ hasText: /^Not sent: \d+ fields? to mend$/ }).waitFor();
     expect(await form.getByText("origin.code: required").isVisible()).toBe(true);
     // As you type: a code typed and erased is required again; a filled one is fine.
     const code = form.getByLabel("origin.code (required)");
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)("a newcomer's path through the dashboard, offline"
     await form.getByLabel("destination.code (required)").fill("LHR");
     await form.getByLabel("departureDate (required)").fill("2027-01-10");
     await form.getByRole("button", { name: "Call offer_search" }).click();
-    await form.getByRole("status").filter({ hasText: "offer_search answered: see Live calls" }).waitFor();
+    await form.getByLabel("Result of calling offer_search").filter({ hasText: "offer_search answered: see Live calls" }).waitFor();
     const row = page.getByRole("row", { name: /^Call 1: offer_search answered by / });
     await row.waitFor();
 
