@@ -129,6 +129,7 @@ describe("token finds the server and names --auth when it is missing", () => {
   });
 
   it("a server stopped cleanly removes its server.json", async () => {
+    expect(JSON.parse(fs.readFileSync(path.join(authTemp.runDir, "server.json"), "utf8"))).toMatchObject({ pid: authServer.proc.pid });
     await authServer.stop();
     expect(fs.existsSync(path.join(authTemp.runDir, "server.json"))).toBe(false);
   });
