@@ -64,6 +64,14 @@ describe("a server started from a run dir is found through it", () => {
     expect(r.stdout).toContain('track_ride {"rideId":"ride_missing_7"} -> ride-not-found');
   });
 
+  it("calls --json says it prints JSON Lines, and does", async () => {
+    // Commander wraps help to the terminal's width: compared with its spaces folded.
+    expect((await run("calls", "--help")).stdout.replace(/\s+/g, " ")).toContain("--json JSON Lines: one journal entry as a JSON object per line (not one JSON array)");
+    const lines = (await run("calls", "--json", "--run-dir", temp.runDir)).stdout.trim().split("\n");
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty("tool");
+  });
+
   it("scenario --session", async () => {
     const r = await run("scenario", "track_ride", "backend-crash", "--session", session, "--times", "1", "--run-dir", temp.runDir, "--tools", temp.toolsDir);
     expect(r.stdout).toBe(`track_ride: forcing scenario backend-crash for session ${session} for 1 call (clear with: ./careem-mcp.sh scenario track_ride --clear --session ${session})\n`);

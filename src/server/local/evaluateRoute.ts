@@ -37,7 +37,8 @@ export function evaluateRoute(ctx: LocalContext) {
     try {
       expression = compileExpression(source);
     } catch (err) {
-      return sendLocalError(res, 400, `${err instanceof Error ? err.message : String(err)} (in: ${source})`);
+      // The compiler's message names the expression already.
+      return sendLocalError(res, 400, err instanceof Error ? err.message : String(err));
     }
     const engine = ctx.engine;
     const call = { sessionId: session, transport: "http" };
