@@ -153,7 +153,8 @@ Examples:
                                           force a scenario (scenario --help for more)
   ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
                                           which scenario answers these arguments, and why
-  ./careem-mcp.sh calls --follow          the running server's calls, each with its why
+  ./careem-mcp.sh calls --follow          the running server's calls, each with its why (sessions, calls,
+                                          why and token find the server through --run-dir's server.json)
   http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server
 
 Commands of ./careem-mcp.sh itself (not of dist/cli.js):
@@ -431,7 +432,7 @@ Examples:
       "after",
       `
 Examples:
-  ./careem-mcp.sh token                                 Sara's token from the server on --port (default ${defaults.port})
+  ./careem-mcp.sh token                                 Sara's token from the server ./.run/server.json names (else --port, default ${defaults.port})
   ./careem-mcp.sh token --user 900000002                Omar's
   curl -H "Authorization: Bearer $(./careem-mcp.sh token)" ...`,
     )
