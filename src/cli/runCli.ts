@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { defaults, envNames, projectRoot, type Config } from "../config.js";
-import { isRelease, useProfile, type Release } from "../server/profiles/profiles.js";
+import { isRelease, profileOf, type Release } from "../server/profiles/profiles.js";
 
 export interface CliIo {
   out: NodeJS.WritableStream;
@@ -196,9 +196,6 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         allowedHosts: opts.allowedHost,
         publicUrl: opts.publicUrl ?? "",
       };
-      // A profile is a release served one way: v1.7.0 changed Stateless itself (no Mcp-Session-Id,
-      // DELETE 405) and serves the 2026-07-28 era there.
-      useProfile(config.goSdk, config.stateless);
       if (opts.stdio) {
         // The widget build is served over HTTP; a stdio client would be handed URLs nothing serves.
         if (config.store) throw new UsageError("--store is for HTTP replicas behind a load balancer; over stdio a user's state is kept in <run-dir>/state: drop --stdio or --store");
@@ -208,7 +205,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
         const { stderrLog } = await import("../server/host/log.js");
         const removeSignalHandlers = exitOnEarlySignals(stderrLog);
         let initialized = false;
-        const stdin = await earlyInitialize(process.stdin, process.stdout, config, () => (initialized = true));
+        const stdin = await earlyInitialize(process.stdin, process.stdout, { ...config, profile: profileOf(config) }, () => (initialized = true));
         const { startStdio } = await import("../server/stdio/stdio.js");
         // The early handlers are removed only once startStdio has installed its own: a signal's
         // listeners never drop to none, so node's watcher never stops. Removing them first lost a

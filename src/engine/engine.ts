@@ -165,12 +165,27 @@ export class Engine {
     return { key, context: { clock, state: read, world: this.world.snapshot(), user: call.userId }, doc: read };
   }
 
-  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
+  /**
+   * The stages every call goes through before its scenario is rendered, in go-sdk's order: the
+   * catalog entry, "arguments": null where go-sdk panics, Go's unmarshal into a map, the input
+   * schema, auth, forcing, selection (which may find no scenario). A call (`use`: spends a forced count) and `why` (only
+   * looks) both start here, so why explains exactly what the call answers.
+   */
+  private prepare(name: string, rawArgs: unknown, call: CallContext, use: boolean): Prepared {
+    const stop = (text: string, warnings: string[], extra: Partial<CallOutcome & { kind: "result" }> = {}): Prepared => ({
+      kind: "stop",
+      text,
+      warnings,
+      outcome: { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings, ...extra },
+    });
     const entry = this.catalog.get(name);
-    if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "missing") {
+      const message = `unknown tool ${JSON.stringify(name)}`;
+      return { kind: "stop", text: message, warnings: [], outcome: { kind: "unknown-tool", code: -32602, message } };
+    }
     if (entry.kind === "broken") {
       const text = `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}`;
-      return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] };
+      return stop(text, [text]);
     }
     const tool = entry.result.tool;
     const warnings: string[] = [];
@@ -178,28 +193,28 @@ export class Engine {
     const panic = rawArgs === null ? nullArgumentsPanic(tool.definition.inputSchema as JsonObject) : undefined;
     if (panic !== undefined) {
       const text = `go-sdk panics on "arguments": null for ${name} (${panic}: its input schema has a property default): production's process exits here, so its client's connection ends. Send {} or leave "arguments" out.`;
-      return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text], goPanic: panic };
+      return { ...stop(text, [text], { goPanic: panic }), tool };
     }
     // Missing or null arguments count as {}, as the go-sdk takes missing ones.
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
     // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).
     const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
-    if (reason !== null) {
-      return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
-    }
-    if (call.authFailure !== undefined) {
-      return { kind: "result", result: errorResult(call.authFailure), tool: name, scenario: null, selectedBy: null, warnings };
-    }
+    if (reason !== null) return { ...stop(`validating "arguments": ${reason}`, warnings), tool };
+    if (call.authFailure !== undefined) return { ...stop(call.authFailure, warnings), tool };
     const argObject = args as Record<string, Json>;
 
     const state = this.stateOf(call);
-    const decided = this.decide(tool, argObject, call, true, state.context);
+    const decided = this.decide(tool, argObject, call, use, state.context);
     warnings.push(...decided.warnings);
-    if (decided.kind === "refused") {
-      return { kind: "result", result: errorResult(decided.refusal), tool: name, scenario: null, selectedBy: null, warnings };
-    }
-    const { selection, forced } = decided;
+    if (decided.kind === "refused") return { ...stop(decided.refusal, warnings), tool };
+    return { kind: "ready", tool, args: argObject, state, selection: decided.selection, forced: decided.forced, warnings };
+  }
+
+  private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
+    const prepared = this.prepare(name, rawArgs, call, true);
+    if (prepared.kind === "stop") return prepared.outcome;
+    const { tool, args: argObject, state, selection, forced, warnings } = prepared;
     const scenario = selection.scenario;
     if (!scenario) {
       const text = noScenarioText(tool);
@@ -255,26 +270,25 @@ export class Engine {
     return { kind: "selected", warnings, selection: selectScenario(tool.scenarios, withSignedInUser(args, call.userId), forced?.scenario, state), forced };
   }
 
-  /** What a call with these arguments would get and why, without answering it or using up a count. */
+  /**
+   * What a call with these arguments would get and why, without answering it or using up a
+   * count: the call's own stages (prepare), so a call refused before selection is explained by
+   * its refusal.
+   */
   explain(name: string, rawArgs: unknown, call: CallContext = {}): WhyReport {
-    const entry = this.catalog.get(name);
+    const prepared = this.prepare(name, rawArgs, call, false);
     const report: WhyReport = { tool: name, steps: [], scenario: null, selectedBy: null, warnings: [] };
-    if (entry.kind === "missing") return { ...report, error: `unknown tool ${JSON.stringify(name)}` };
-    if (entry.kind === "broken") return { ...report, error: `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}` };
-    const tool = entry.result.tool;
-    report.file = tool.file.path;
-    const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
-    const invalid = tool.validators.checkArguments(args);
-    if (invalid !== null) return { ...report, error: `validating "arguments": ${invalid}` };
-    const argObject = args as Record<string, Json>;
+    if (prepared.tool) report.file = prepared.tool.file.path;
+    if (prepared.kind === "stop") {
+      // A refusal the call's own stages made: its warnings beyond the refusal itself.
+      report.warnings = prepared.warnings.filter((w) => w !== prepared.text);
+      return { ...report, error: prepared.text };
+    }
+    const { tool, args, state, selection, forced, warnings } = prepared;
     // Matching sees the arguments plus `$user`, as a real call's does.
-    const subject = withSignedInUser(argObject, call.userId);
-    const state = this.stateOf(call).context;
-    report.steps = whySteps(tool.scenarios, subject, state);
-    const decided = this.decide(tool, argObject, call, false, state);
-    report.warnings = decided.warnings;
-    if (decided.kind === "refused") return { ...report, error: decided.refusal };
-    const { selection, forced } = decided;
+    const subject = withSignedInUser(args, call.userId);
+    report.steps = whySteps(tool.scenarios, subject, state.context);
+    report.warnings = warnings;
     if (!selection.scenario) return { ...report, error: noScenarioText(tool) };
     report.scenario = selection.scenario.name;
     report.selectedBy = selection.selectedBy;
@@ -286,6 +300,19 @@ export class Engine {
     return report;
   }
 }
+
+/** Where prepare left a call: stopped with its answer (and the words of its refusal), or ready to render a scenario. */
+type Prepared =
+  | { kind: "stop"; text: string; warnings: string[]; outcome: CallOutcome; tool?: LoadedTool }
+  | {
+      kind: "ready";
+      tool: LoadedTool;
+      args: Record<string, Json>;
+      state: ReturnType<Engine["stateOf"]>;
+      selection: Selection;
+      forced: ForcedChoice | undefined;
+      warnings: string[];
+    };
 
 type Decision =
   | { kind: "refused"; refusal: string; warnings: string[] }

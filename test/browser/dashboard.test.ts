@@ -11,11 +11,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFixture, fixturesDir } from "../transports/catalog.js";
 import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
-import { hasChromium, launchChromium } from "./chromium.js";
+import { chromiumHint, hasChromium, launchChromium } from "./chromium.js";
+import { missing } from "../dependencies.js";
 
 const screenshots = path.join(projectRoot, "test-results");
 
-describe.skipIf(!hasChromium)("dashboard in Chromium", () => {
+describe.skipIf(missing("Chromium", hasChromium, chromiumHint))("dashboard in Chromium", () => {
   let server: SpawnedServer;
   let temp: ReturnType<typeof tempCatalog>;
   let browser: Browser;
@@ -146,7 +147,7 @@ describe.skipIf(!hasChromium)("dashboard in Chromium", () => {
   });
 });
 
-describe.skipIf(!hasChromium)("dashboard in Chromium, state kept per user", () => {
+describe.skipIf(missing("Chromium", hasChromium, chromiumHint))("dashboard in Chromium, state kept per user", () => {
   let server: SpawnedServer;
   let temp: ReturnType<typeof tempCatalog>;
   let browser: Browser;

@@ -11,7 +11,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFixture } from "../transports/catalog.js";
 import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
-import { hasChromium, launchChromium, watchPage } from "./chromium.js";
+import { chromiumHint, hasChromium, launchChromium, watchPage } from "./chromium.js";
+import { missing } from "../dependencies.js";
 
 const widgets = path.join(projectRoot, "test", "fixtures", "widgets");
 const appBundle = path.join(projectRoot, "node_modules", "@modelcontextprotocol", "ext-apps", "dist", "src", "app-with-deps.js");
@@ -21,7 +22,7 @@ const kinds = [
   { kind: "openai", radio: "ChatGPT Apps SDK (window.openai)", title: "Fixture widget (window.openai)" },
 ] as const;
 
-describe.skipIf(!hasChromium)("widget host in Chromium", () => {
+describe.skipIf(missing("Chromium", hasChromium, chromiumHint))("widget host in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();

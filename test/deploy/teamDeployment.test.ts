@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { has, startTopology } from "../../deploy/local/topology.mjs";
 import { requireBuild } from "../reliability/spawnServer.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
+import { missing } from "../dependencies.js";
 
 type Out = Record<string, any>;
 const ready = has("redis-server") && has("nginx");
 
-describe.skipIf(!ready)("three replicas behind nginx, state in Redis", () => {
+describe.skipIf(missing("redis-server and nginx", ready, "apt-get install redis-server nginx"))("three replicas behind nginx, state in Redis", () => {
   let team: Awaited<ReturnType<typeof startTopology>>;
   let client: Client;
   const call = async (name: string, args: Record<string, unknown>): Promise<Out> => {

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkCatalog } from "../../src/check/checkCatalog.js";
 import { keyLine } from "../../src/check/keyLine.js";
 import { defaults } from "../../src/config.js";
@@ -88,11 +88,17 @@ describe("the running server: a match key that is not an input", () => {
     expect(warnings()).toHaveLength(1);
 
     // A save that keeps the mistake (temp file and rename, one change as an editor makes it): said again, once.
-    fs.writeFileSync(`${file}.tmp`, toolFile('{ "ok": false }', match));
-    fs.renameSync(`${file}.tmp`, file);
-    const deadline = Date.now() + 20_000;
-    while (warnings().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 600));
-    expect(warnings()).toEqual([expected, expected]);
+    const save = (text: string) => {
+      fs.writeFileSync(`${file}.tmp`, text);
+      fs.renameSync(`${file}.tmp`, file);
+    };
+    save(toolFile('{ "ok": false }', match));
+    await vi.waitFor(() => expect(warnings()).toHaveLength(2), { timeout: 20_000, interval: 50 });
+    // "Once": a later save with another mistake is said after it, and nothing more of the first
+    // came between (the watcher hands changes over in order), so no sleep has to wait for none.
+    save(toolFile('{ "ok": true }', '```json match\n{ "rideid": "x" }\n```\n\n'));
+    const third = expected.replace('"rideID"', '"rideid"');
+    await vi.waitFor(() => expect(warnings()).toHaveLength(3), { timeout: 20_000, interval: 50 });
+    expect(warnings()).toEqual([expected, expected, third]);
   }, 40_000);
 });

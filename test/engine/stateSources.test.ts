@@ -1,16 +1,17 @@
 // A stateful call builds its fresh state from the `## State` blocks of the files that have them
 // (Catalog.stateSources), checked again on every call, without a stat of every tool file: an
 // edited State block is seen on the next call, a new file holding one once the folders' listing
-// is looked at again (within 100 ms), a State block added to a file that had none once that
+// is looked at again (100 ms later), a State block added to a file that had none once that
 // file is read again (here: tools/list).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -36,6 +37,8 @@ describe("a fresh state reads the files that declare one", () => {
     write(file("holder"), tool("holder", '{ "ok": true }', { count: 1 }));
     write(file("plain"), tool("plain", '{ "ok": true }'));
     write(file("reader"), tool("reader", '{ "count": {{= $state.count }}, "other": {{= $exists($state.other) ? $state.other : 0 }}, "late": {{= $exists($state.late) ? $state.late : 0 }} }'));
+    // performance.now only: the catalog's listing clock. Date stays real (file times, stat trust).
+    vi.useFakeTimers({ toFake: ["performance"] });
     const engine = new Engine({ toolsDir: dir });
     const read = async () => {
       const outcome = await engine.callTool("reader", {});
@@ -48,8 +51,11 @@ describe("a fresh state reads the files that declare one", () => {
     expect(await read(), "an edited State block").toEqual({ count: 2, other: 0, late: 0 });
 
     write(file("newcomer"), tool("newcomer", '{ "ok": true }', { other: 7 }));
-    // The folders' listing is trusted for 100 ms (Catalog's DIR_RECHECK_MS), for calls as for this.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The folders' listing is trusted for 100 ms (Catalog's DIR_RECHECK_MS), for calls as for
+    // this: on a fake performance clock, 99 ms after the last look it is not seen, at 100 it is.
+    vi.advanceTimersByTime(99);
+    expect(await read(), "not yet: the listing is trusted for 100 ms").toEqual({ count: 2, other: 0, late: 0 });
+    vi.advanceTimersByTime(1);
     expect(await read(), "a new file with a State block, once the listing is looked at again").toEqual({ count: 2, other: 7, late: 0 });
 
     write(file("plain"), tool("plain", '{ "ok": true }', { late: 3 }), 5);

@@ -101,6 +101,7 @@ describe("structured output on the wire in Go's key order", () => {
     const path = await import("node:path");
     const { Engine } = await import("../../src/engine/engine.js");
     const { goMessageText } = await import("../../src/server/goWire/goWire.js");
+    const { baseProfile } = await import("../../src/server/profiles/profiles.js");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-keyorder-"));
     try {
       fs.mkdirSync(path.join(dir, "t"));
@@ -112,10 +113,10 @@ describe("structured output on the wire in Go's key order", () => {
       const outcome = new Engine({ toolsDir: dir }).callTool("stock", { q: "<x>" });
       if (outcome.kind !== "result") throw new Error(outcome.message);
       expect(outcome.result.content[0]?.text).toBe('{"byId":{"10":null,"200113":1,"9":3},"q":"\\u003cx\\u003e"}');
-      const wire = goMessageText({ jsonrpc: "2.0", id: 1, result: outcome.result }, "tools/call");
+      const wire = goMessageText({ jsonrpc: "2.0", id: 1, result: outcome.result }, "tools/call", baseProfile);
       expect(wire).toContain('"structuredContent":{"byId":{"10":null,"200113":1,"9":3},"q":"\\u003cx\\u003e"}');
       // tools/list: a schema's properties map is a Go map too.
-      const list = goMessageText({ jsonrpc: "2.0", id: 2, result: { tools: [{ ...definition, inputSchema: { type: "object", properties: { "9": { type: "string" }, "10": { type: "string" } } } }] } }, "tools/list");
+      const list = goMessageText({ jsonrpc: "2.0", id: 2, result: { tools: [{ ...definition, inputSchema: { type: "object", properties: { "9": { type: "string" }, "10": { type: "string" } } } }] } }, "tools/list", baseProfile);
       expect(list).toContain('"properties":{"10":{"type":"string"},"9":{"type":"string"}}');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import { Engine } from "../../src/engine/engine.js";
 import { parseToolFile } from "../../src/toolFile/parseToolFile.js";
 import type { JsonObject } from "../../src/base/types.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
-import { copyCatalog, hasGo, startTwin, TWIN_BUILD_TIMEOUT_MS, type Twin } from "../upstream/twin.js";
+import { copyCatalog, goHint, hasGo, startTwin, TWIN_BUILD_TIMEOUT_MS, type Twin } from "../upstream/twin.js";
+import { missing } from "../dependencies.js";
 
 const shown = (file: string) => path.relative(process.cwd(), file);
 
@@ -29,7 +30,7 @@ function toolMatchingOnAProperty(toolsDir: string, definitions: JsonObject[]): {
   throw new Error("no tool in the catalog matches on an input property: the test needs one");
 }
 
-describe.skipIf(!hasGo)("import --from a live go-sdk server", () => {
+describe.skipIf(missing("Go", hasGo, goHint))("import --from a live go-sdk server", () => {
   let files: { root: string; toolsDir: string };
   let original: JsonObject[];
   let changedTwin: Twin;

@@ -16,7 +16,8 @@ import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { cli, spawnServer, type SpawnedServer } from "../reliability/spawnServer.js";
 import { rawHttp } from "../transports/rawHttp.js";
 import { RecordingTransport } from "../transports/recordingTransport.js";
-import { copyCatalog, hasGo, projectRoot, startTwin, TWIN_BUILD_TIMEOUT_MS, type Twin } from "../upstream/twin.js";
+import { copyCatalog, goHint, hasGo, projectRoot, startTwin, TWIN_BUILD_TIMEOUT_MS, type Twin } from "../upstream/twin.js";
+import { missing } from "../dependencies.js";
 
 const TOKEN = "tok-SECRET-abc123";
 const CARD = "4111111111111111";
@@ -79,7 +80,7 @@ function startRecorder(upstream: string, toolsDir: string): Promise<{ proc: Chil
   });
 }
 
-describe.skipIf(!hasGo)("record --upstream a live go-sdk server", () => {
+describe.skipIf(missing("Go", hasGo, goHint))("record --upstream a live go-sdk server", () => {
   let upstream: { root: string; toolsDir: string };
   let twin: Twin;
   let recordDir: string;

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/engine/engine.js";
-import { OverridesReader } from "../../src/overrides/overridesFile.js";
+import { OverridesReader, writeOverrides } from "../../src/overrides/overridesFile.js";
 import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { projectRoot, requireBuild } from "./spawnServer.js";
 import { specifiers } from "../architecture/imports.js";
@@ -170,6 +170,9 @@ describe("overrides.json in any state never crashes a call", () => {
 
   it("a scenario flipped 200 times by another process is always read whole: forced A or forced B, never a warning", async () => {
     clear();
+    // Forced before the writer starts, so every call reads a forced entry: one read half-written
+    // would select normally instead (and warn).
+    writeOverrides(run, { healthy: { scenario: "other" } });
     const engine = new Engine({ toolsDir: tools, forced: new OverridesReader(run) });
     const writer = spawn(
       process.execPath,
@@ -177,7 +180,7 @@ describe("overrides.json in any state never crashes a call", () => {
         "--input-type=module",
         "-e",
         `import { writeOverrides } from ${JSON.stringify(path.join(projectRoot, "dist/overrides/overridesFile.js"))};
-         for (let i = 0; i < 200; i++) writeOverrides(${JSON.stringify(run)}, { healthy: i % 2 ? "found" : "other" });`,
+         for (let i = 0; i < 200; i++) writeOverrides(${JSON.stringify(run)}, { healthy: { scenario: i % 2 ? "found" : "other" } });`,
       ],
       { stdio: "ignore" },
     );
@@ -189,6 +192,7 @@ describe("overrides.json in any state never crashes a call", () => {
       const outcome = engine.callTool("healthy", {});
       calls++;
       expect(outcome.kind === "result" && outcome.warnings).toEqual([]);
+      expect(outcome.kind === "result" && outcome.selectedBy, "every read finds the forced entry, read whole").toBe("forced");
       if (outcome.kind === "result") expect(["found", "other"]).toContain(outcome.scenario);
       await new Promise((r) => setImmediate(r));
     }

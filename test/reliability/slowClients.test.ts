@@ -2,11 +2,12 @@
 // that promises a body and never sends it, and one that connects and says nothing must not
 // starve anyone else. Node's HTTP parser handles each socket on its own, so a real client keeps
 // getting answers while hundreds of such sockets are open, and the server lets them go after.
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "./spawnServer.js";
 
 const PER_KIND = 100;
@@ -24,6 +25,18 @@ afterAll(async () => {
   catalog?.remove();
 });
 
+/** The server's open sockets, from its file descriptors (Linux's /proc): what it still holds. */
+function serverSockets(): number {
+  const fds = `/proc/${server.proc.pid}/fd`;
+  return fs.readdirSync(fds).filter((fd) => {
+    try {
+      return fs.readlinkSync(`${fds}/${fd}`).startsWith("socket:");
+    } catch {
+      return false; // closed while listed
+    }
+  }).length;
+}
+
 function openSocket(port: number, first: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1", () => {
@@ -37,6 +50,7 @@ function openSocket(port: number, first: string): Promise<net.Socket> {
 describe("slow and idle connections", () => {
   it(`${PER_KIND} trickling headers, ${PER_KIND} stalled bodies and ${PER_KIND} silent sockets do not starve a real client`, async () => {
     const port = Number(new URL(server.mcpUrl).port);
+    const before = serverSockets();
     const sockets: net.Socket[] = [];
     const closedByServer = new Set<net.Socket>();
     for (let i = 0; i < PER_KIND; i++) {
@@ -45,6 +59,7 @@ describe("slow and idle connections", () => {
       sockets.push(await openSocket(port, ""));
     }
     for (const s of sockets) s.on("close", () => closedByServer.add(s));
+    await vi.waitFor(() => expect(serverSockets(), "the server holds every slow socket").toBeGreaterThanOrEqual(before + 3 * PER_KIND), { timeout: 10_000, interval: 20 });
     // Keep the header tricklers trickling while the real client works.
     const trickle = setInterval(() => {
       for (let i = 0; i < sockets.length; i += 3) if (!sockets[i]?.destroyed) sockets[i]?.write("a");
@@ -72,7 +87,9 @@ describe("slow and idle connections", () => {
       for (const s of sockets) s.destroy();
     }
 
-    // Once they go away the server is as before: still up, still answering.
+    // Once they go away the server lets them go (the client's sockets are closed by then) and is
+    // as before: still up, still answering.
+    await vi.waitFor(() => expect(serverSockets(), "the server let every slow socket go").toBeLessThanOrEqual(before), { timeout: 10_000, interval: 20 });
     expect(server.proc.exitCode).toBeNull();
     const again = await fetch(`${server.baseUrl}/health`);
     expect(again.status).toBe(200);

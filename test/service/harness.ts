@@ -13,6 +13,7 @@ import { readClock, writeClock } from "../../src/clock/clockFile.js";
 import { projectRoot, startServer, type RunningServer } from "../journeys/server.js";
 import { openOver, type Out, type Session } from "../journeys/session.js";
 import { hasRedis, startRedis, type RedisServer } from "../store/redisServer.js";
+import { missing } from "../dependencies.js";
 import { serverNodeFlags } from "../../scripts/serverNodeFlags.mjs";
 
 export type { Out };
@@ -122,7 +123,8 @@ async function overStdio(toolsDir: string): Promise<Opened> {
 export function overBothTransports(name: string, define: (journey: Define) => void, toolsDir = path.join(projectRoot, "tools")): void {
   // Over HTTP a third time with the state in Redis (--store), where redis-server is installed:
   // the journeys must not tell the two stores apart.
-  for (const transport of ["http", "stdio", ...(hasRedis ? (["http+redis"] as const) : [])] as const) {
+  const redis = !missing("redis-server", hasRedis, `apt-get install redis-server (the ${name} journeys over --store)`);
+  for (const transport of ["http", "stdio", ...(redis ? (["http+redis"] as const) : [])] as const) {
     describe(`${name} over ${transport}`, () => {
       const http = transport === "stdio" ? undefined : httpService(toolsDir, transport === "http+redis");
       afterAll(async () => http?.stop());

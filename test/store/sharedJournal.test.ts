@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Journal, type CallToRecord } from "../../src/journal/journal.js";
 import { shareJournal } from "../../src/store/sharedJournal.js";
 import { hasRedis, startRedis, type RedisServer } from "./redisServer.js";
+import { missing } from "../dependencies.js";
 
 const answered = (tool: string, session: string): CallToRecord => ({
   transport: "http",
@@ -16,7 +17,7 @@ const answered = (tool: string, session: string): CallToRecord => ({
   outcome: { kind: "result", tool, scenario: "found", selectedBy: "matched", warnings: [], result: { content: [{ type: "text", text: "{}" }], structuredContent: { ok: true }, isError: false } },
 });
 
-describe.skipIf(!hasRedis)("the team's journal (--store)", () => {
+describe.skipIf(missing("redis-server", hasRedis, "apt-get install redis-server"))("the team's journal (--store)", () => {
   let server: RedisServer;
   const connections: Redis[] = [];
   const closers: (() => Promise<void>)[] = [];

@@ -11,6 +11,7 @@ import { callShared } from "../../src/store/sharedCall.js";
 import type { SharedStateStore } from "../../src/store/sharedState.js";
 import { StateLimitError } from "../../src/state/stateStore.js";
 import { hasRedis, startRedis, type RedisServer } from "./redisServer.js";
+import { missing } from "../dependencies.js";
 
 const tools = path.join(import.meta.dirname, "..", "..", "tools");
 
@@ -33,7 +34,7 @@ describe("parseStoreUrl", () => {
   });
 });
 
-describe.skipIf(!hasRedis)("the shared store on a real redis-server", () => {
+describe.skipIf(missing("redis-server", hasRedis, "apt-get install redis-server"))("the shared store on a real redis-server", () => {
   let redis: RedisServer;
   const opened: { close(): Promise<void> }[] = [];
   const replica = async (opts: { limitBytes?: number } = {}): Promise<SharedStateStore> => {

@@ -3,8 +3,9 @@
 import { PassThrough, type Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { earlyInitialize } from "../../src/server/stdio/earlyInitialize.js";
+import { baseProfile } from "../../src/server/profiles/profiles.js";
 
-const opts = { serviceVersion: "v9", bodyLimit: 200 };
+const opts = { serviceVersion: "v9", bodyLimit: 200, profile: baseProfile };
 const initLine = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}}';
 
 async function run(chunks: string[]): Promise<{ answered: string; rest: string }> {

@@ -8,6 +8,7 @@ import { OverridesReader } from "../../src/overrides/overridesFile.js";
 import { createMcpSession } from "../../src/server/mcp/mcpSession.js";
 import type { Reply, RpcSession } from "../../src/server/wire/rpcSession.js";
 import { copyCatalog, type TempCatalog } from "./catalog.js";
+import { baseProfile } from "../../src/server/profiles/profiles.js";
 
 let catalog: TempCatalog;
 let received: { id?: unknown }[];
@@ -26,7 +27,7 @@ beforeEach(() => {
   const engine = new Engine({ toolsDir: catalog.dir, forced: new OverridesReader(catalog.runDir) });
   // The engine arrives when the test says so, as stdio's arrives after initialize.
   const loaded = new Promise<Engine>((resolve) => (loadEngine = () => resolve(engine)));
-  session = createMcpSession({ engine: () => loaded, serviceVersion: "test", widgetDomain: "https://example.test", transport: "stdio", sessionId: "stdio", log: () => {}, unrelated: () => {} });
+  session = createMcpSession({ engine: () => loaded, serviceVersion: "test", widgetDomain: "https://example.test", transport: "stdio", sessionId: "stdio", profile: baseProfile, log: () => {}, unrelated: () => {} });
   send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
   send({ jsonrpc: "2.0", method: "notifications/initialized" });
 });

@@ -1,6 +1,6 @@
 // The registry's order of use (the --max-sessions cap ends the least recently used session):
 // a lookup by the session's own transport moves it to the end, unless it is there already.
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionRegistry, type OpenSession } from "../../src/server/host/sessionRegistry.js";
 
 const session = (id: string): OpenSession => ({ id, transport: "http", notify: () => {}, close: async () => {} });
@@ -41,52 +41,60 @@ describe("SessionRegistry order of use", () => {
 });
 
 describe("SessionRegistry idle expiry", () => {
-  const until = (check: () => boolean, ms = 5_000) =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      const tick = () => (check() ? resolve() : performance.now() - started > ms ? reject(new Error("timed out")) : setTimeout(tick, 5));
-      tick();
-    });
-
-  it("ends a session only once it has been idle the whole timeout since its last request closed", async () => {
-    const idleMs = 120;
-    const ended = new Map<string, number>();
-    const registry = new SessionRegistry(() => {}, { idleTimeoutMs: idleMs, maxSessions: 0 });
-    registry.onEnd((id) => ended.set(id, performance.now()));
-    registry.open(session("quiet"));
-    const openedAt = performance.now();
-    registry.open(session("busy"));
-    // Requests come and go on "busy" for about three times the timeout, with idle gaps shorter
-    // than it: the expiry counts from the last release, whatever timers earlier ones armed.
-    let lastRelease = performance.now();
-    for (let i = 0; i < 6; i++) {
-      const release = registry.busy("busy");
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      release();
-      lastRelease = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, 35));
-      const gap = performance.now() - lastRelease;
-      // Only a gap the machine kept short proves anything: a stalled loop may really idle it out.
-      if (gap < idleMs - 10) expect(ended.has("busy"), `gap ${i} (${gap.toFixed(0)} ms): idle, but not for the whole timeout`).toBe(false);
-    }
-    await until(() => ended.has("busy") && ended.has("quiet"));
-    expect((ended.get("quiet") as number) - openedAt).toBeGreaterThanOrEqual(idleMs - 1);
-    expect((ended.get("busy") as number) - lastRelease, "never sooner than the timeout after the last release").toBeGreaterThanOrEqual(idleMs - 1);
+  // The registry's idle timers on a fake clock: time moves only when the test says so, so every
+  // step is exact on any machine, however loaded.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it("does not end a session while a request or stream of it is open, however long", async () => {
+  it("ends a session only once it has been idle the whole timeout since its last request closed", () => {
+    const idleMs = 120;
+    const ended: string[] = [];
+    const registry = new SessionRegistry(() => {}, { idleTimeoutMs: idleMs, maxSessions: 0 });
+    registry.onEnd((id) => ended.push(id));
+    registry.open(session("quiet"));
+    registry.open(session("busy"));
+    // Requests come and go on "busy" for three times the timeout, each idle gap shorter than it:
+    // the expiry counts from the last release, whatever timers earlier ones armed.
+    for (let i = 0; i < 6; i++) {
+      const release = registry.busy("busy");
+      vi.advanceTimersByTime(25);
+      release();
+      vi.advanceTimersByTime(idleMs - 1);
+      expect(ended, `gap ${i}: idle, but not for the whole timeout`).not.toContain("busy");
+    }
+    expect(ended, "quiet, opened and never used, has ended").toEqual(["quiet"]);
+    vi.advanceTimersByTime(1);
+    expect(ended, "the timeout after the last release, not sooner").toEqual(["quiet", "busy"]);
+  });
+
+  it("ends the quiet one exactly the timeout after it opened", () => {
+    const ended: string[] = [];
+    const registry = new SessionRegistry(() => {}, { idleTimeoutMs: 120, maxSessions: 0 });
+    registry.onEnd((id) => ended.push(id));
+    registry.open(session("quiet"));
+    vi.advanceTimersByTime(119);
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ended).toEqual(["quiet"]);
+  });
+
+  it("does not end a session while a request or stream of it is open, however long", () => {
     const registry = new SessionRegistry(() => {}, { idleTimeoutMs: 40, maxSessions: 0 });
     const ended: string[] = [];
     registry.onEnd((id) => ended.push(id));
     registry.open(session("s"));
     const release = registry.busy("s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    vi.advanceTimersByTime(10_000);
     expect(ended).toEqual([]);
-    const releasedAt = performance.now();
     release();
     release(); // a second call of the same release counts once
-    await until(() => ended.length > 0);
+    vi.advanceTimersByTime(39);
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(ended).toEqual(["s"]);
-    expect(performance.now() - releasedAt).toBeGreaterThanOrEqual(39);
   });
 });

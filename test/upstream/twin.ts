@@ -13,6 +13,9 @@ export const projectRoot = path.resolve(import.meta.dirname, "../..");
 /** Only a machine without Go skips these tests; a twin that does not build fails them. */
 export const hasGo = spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 
+/** What to do without Go (the twin's go.mod asks for Go 1.25; an older go fetches that toolchain itself). */
+export const goHint = "install Go (https://go.dev/dl, or apt-get install golang-go) to build the go-sdk twin";
+
 /** Generous: the first build on a fresh machine downloads the go-sdk modules and compiles. */
 export const TWIN_BUILD_TIMEOUT_MS = 240_000;
 

@@ -31,12 +31,21 @@ describe("$user", () => {
   it("is the call's user in expressions and world functions, the default persona without one", () => {
     const snapshot = world();
     expect(snapshot.problems).toEqual([]);
+    // Counts $me's reads of the world's names: a remembered answer reads nothing.
+    const names = snapshot.data.names;
+    let reads = 0;
+    Object.defineProperty(snapshot.data, "names", { enumerable: true, get: () => (reads++, names) });
     const me = compileExpression("$me() & ' / ' & $user");
     expect(me.evaluate({ args: {}, clock, world: snapshot })).toBe("Sara / 900000001");
     expect(me.evaluate({ args: {}, clock, world: snapshot, user: "900000002" })).toBe("Omar / 900000002");
+    expect(reads, "computed once per user").toBe(2);
     // $me reads nothing but the world and $user: remembered, but never across users.
     expect(me.evaluate({ args: {}, clock, world: snapshot })).toBe("Sara / 900000001");
+    expect(me.evaluate({ args: {}, clock, world: snapshot, user: "900000002" })).toBe("Omar / 900000002");
+    expect(reads, "each user's answer remembered").toBe(2);
+    // An expression reading $user is not pure: its own answer is never kept across users.
     expect(compileExpression("$user").pure).toBe(false);
+    expect(compileExpression("$me()").pure).toBe(false);
   });
 
   it("a function that names a parameter $user is a problem with its line; the others still work", () => {

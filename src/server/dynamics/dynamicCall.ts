@@ -2,6 +2,7 @@
 // when there is nothing to play, else wait, notify and fault as declared. Called by toolsCall.
 import type { Dynamics, LogLevel } from "../../base/dynamics.js";
 import type { RandomSource } from "../../base/types.js";
+import type { Profile } from "../profiles/profiles.js";
 import { goMessageText } from "../goWire/goWire.js";
 import type { Log } from "../host/log.js";
 import { isInstant, planDynamics, type Plan } from "./plan.js";
@@ -23,6 +24,8 @@ export interface DynamicsSession {
   /** True once the session has ended (its transport closed). */
   closed(): boolean;
   log: Log;
+  /** The session's go-sdk profile: a fault's half answer is half of the text it would write. */
+  profile: Profile;
 }
 
 type Extra = CallExtra;
@@ -76,7 +79,7 @@ export async function playCall(session: DynamicsSession, plan: Plan, dynamics: D
   else if (plan.fault) {
     session.log(`fault: tool=${JSON.stringify(tool)} ${request} ${plan.fault}`);
     // The answer as the wire would carry it (go-sdk text), so a fault's half answer is half of that.
-    const answer = goMessageText({ jsonrpc: "2.0", id: extra.requestId, result }, "tools/call");
+    const answer = goMessageText({ jsonrpc: "2.0", id: extra.requestId, result }, "tools/call", session.profile);
     extra.fault(plan.fault, dynamics, answer);
   }
   return result;

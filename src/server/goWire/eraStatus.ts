@@ -3,12 +3,12 @@
 // method not found, 400 for invalid params, a missing client capability or an unsupported
 // version. Any other error, and every result, still travels in the event stream.
 import { eraVersion } from "./protocolVersions.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 const statusOf: Readonly<Record<number, number>> = { [-32601]: 404, [-32602]: 400, [-32021]: 400, [-32022]: 400 };
 
 /** The status an error answer gets on a POST of this header version (0: none), or undefined when no error gets one. */
-export function eraErrorStatus(version: string): ((code: number) => number) | undefined {
-  if (!served("era-2026-status-codes") || !eraVersion(version)) return undefined;
+export function eraErrorStatus(version: string, profile: Profile): ((code: number) => number) | undefined {
+  if (!profile.has("era-2026-status-codes") || !eraVersion(version)) return undefined;
   return (code) => statusOf[code] ?? 0;
 }

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { eraVersion, supportedVersions } from "./protocolVersions.js";
 import { refusals, type WireError } from "./wireError.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 // A client sends the same Content-Type and Accept on every request: the last header read and
 // what it meant are kept, so a call parses neither again (they were 2% of a fixture call).
@@ -90,16 +90,17 @@ export function sessionIdOf(req: IncomingMessage): string {
 /**
  * The checks before the body. `known`: whether a session id names a live session. `hostOk`:
  * whether the Host header may be served (bound to loopback, the go-sdk refuses other names;
- * `--allowed-host` adds names). `stateless`: as go-sdk's StreamableHTTPOptions.Stateless
+ * `--allowed-host` adds names). A stateless `profile`: as go-sdk's StreamableHTTPOptions.Stateless
  * (v1.6.1, measured): no session id is looked up, GET and any method but POST and DELETE get
  * 405 with `Allow: POST`; from v1.7.0 DELETE too (refuseStateless).
  */
-export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean, stateless = false): WireError | undefined {
+export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) => boolean, known: (id: string) => boolean, profile: Profile): WireError | undefined {
   const host = req.headers.host ?? "";
   if (!hostOk(host)) return refusals.forbiddenHost(host);
-  if (stateless && served("stateless-no-session-id")) return refuseStateless(req);
+  const stateless = profile.mode === "stateless";
+  if (stateless && profile.has("stateless-no-session-id")) return refuseStateless(req, profile);
   // From v1.7.0 the stateful handler switches on the method first (HEAD was refused for its Accept).
-  if (!stateless && served("method-checked-first") && req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
+  if (!stateless && profile.has("method-checked-first") && req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
   if (req.method === "POST" && baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();
   const { json, stream } = accepts(req);
   if (req.method === "GET") {
@@ -111,13 +112,13 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
   if (stateless) {
     if (req.method !== "POST" && req.method !== "DELETE") return refusals.statelessMethodNotAllowed();
     if (req.method === "DELETE") return id === "" ? refusals.deleteNeedsSession() : undefined;
-    return versionRefusal(req);
+    return versionRefusal(req, profile);
   }
   if (id !== "" && !known(id)) return refusals.sessionNotFound();
   if (req.method === "DELETE" && id === "") return refusals.deleteNeedsSession();
   if (req.method === "GET" && id === "") return refusals.getNeedsSession();
   if (req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") return refusals.methodNotAllowed();
-  return versionRefusal(req);
+  return versionRefusal(req, profile);
 }
 
 /**
@@ -125,18 +126,18 @@ export function refuseBeforeBody(req: IncomingMessage, hostOk: (host: string) =>
  * 2026-07-28-era one passes, to be served (stateless) or refused once the body is read
  * (stateful, wire/postChecks.ts).
  */
-function versionRefusal(req: IncomingMessage): WireError | undefined {
+function versionRefusal(req: IncomingMessage, profile: Profile): WireError | undefined {
   const version = requestVersion(req);
-  if (supportedVersions.includes(version) || (served("era-2026-served") && eraVersion(version))) return undefined;
-  return refusals.unsupportedVersion();
+  if (supportedVersions.includes(version) || (profile.era !== "unknown" && eraVersion(version))) return undefined;
+  return refusals.unsupportedVersion(profile.has("supported-versions-text"));
 }
 
 /**
  * v1.7.0 on, stateless: ServeHTTP checks the version before anything else, then serveStateless
  * takes POST alone (DELETE too is 405: no session is named, so none is ended), then the media types.
  */
-function refuseStateless(req: IncomingMessage): WireError | undefined {
-  const version = versionRefusal(req);
+function refuseStateless(req: IncomingMessage, profile: Profile): WireError | undefined {
+  const version = versionRefusal(req, profile);
   if (version) return version;
   if (req.method !== "POST") return refusals.statelessMethodNotAllowed();
   if (baseMediaType(req.headers["content-type"]) !== "application/json") return refusals.contentType();

@@ -8,7 +8,7 @@ import { marshalText } from "../../goJson/marshalled.js";
 import { sortKeys, sortTop as sortedMap } from "../../goJson/sortKeys.js";
 import { setOwn } from "../../base/setOwn.js";
 import { isObject as isObj } from "../../base/isObject.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 type Obj = Record<string, unknown>;
 const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
@@ -67,10 +67,10 @@ export function goSchema(node: unknown): unknown {
 }
 
 /** mcp.ToolAnnotations: *bool hints kept when false, bool hints omitted when false (written from v1.7.0). */
-function goAnnotations(a: unknown): unknown {
+function goAnnotations(a: unknown, profile: Profile): unknown {
   if (!isObj(a)) return undefined;
   const out: Obj = {};
-  const falseWritten = served("false-tool-hints");
+  const falseWritten = profile.has("false-tool-hints");
   if (typeof a.destructiveHint === "boolean") out.destructiveHint = a.destructiveHint;
   if (a.idempotentHint === true || falseWritten) out.idempotentHint = a.idempotentHint === true;
   if (typeof a.openWorldHint === "boolean") out.openWorldHint = a.openWorldHint;
@@ -80,11 +80,11 @@ function goAnnotations(a: unknown): unknown {
 }
 
 /** mcp.Tool: _meta, annotations, description, inputSchema, name, outputSchema, title, icons. Other keys do not exist in Go. */
-export function goTool(t: unknown): unknown {
+export function goTool(t: unknown, profile: Profile): unknown {
   if (!isObj(t)) return t;
   const out: Obj = {};
   if (!empty(t._meta)) out._meta = sortKeys(t._meta);
-  if (isObj(t.annotations)) out.annotations = goAnnotations(t.annotations);
+  if (isObj(t.annotations)) out.annotations = goAnnotations(t.annotations, profile);
   if (!empty(t.description)) out.description = t.description;
   out.inputSchema = marshalText(goSchema(t.inputSchema));
   out.name = t.name;
@@ -127,16 +127,16 @@ const cacheable = new Set(["tools/list", "resources/list", "resources/read", "re
 const resultTypeLast = new Set(["tools/call", "resources/read"]);
 
 /** A result as the go-sdk's result struct for `method` marshals it. */
-export function goResult(method: string | undefined, result: unknown): unknown {
+export function goResult(method: string | undefined, result: unknown, profile: Profile): unknown {
   // Already written the go-sdk's way.
   if (!isObj(result) || result instanceof Raw) return result;
-  const hints: Obj = method !== undefined && cacheable.has(method) && served("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
+  const hints: Obj = method !== undefined && cacheable.has(method) && profile.has("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
   // The 2026-07-28 era's fields (wire/rpcSession.ts eraResult): resultType and the `_meta` map.
   const era = typeof result.resultType === "string";
   const head: Obj = era ? { _meta: sortTop(result._meta) } : {};
   const body = era ? without(result, ["resultType", "_meta"]) : result;
-  if (method === "resources/read") return readResult(body, { ...head, ...hints }, era ? result.resultType : undefined);
-  const shaped = shapeResult(method, body);
+  if (method === "resources/read") return readResult(body, { ...head, ...hints }, era ? result.resultType : undefined, profile);
+  const shaped = shapeResult(method, body, profile);
   if (!isObj(shaped) || shaped instanceof Raw) return shaped;
   if (!era) return { ...hints, ...shaped };
   if (method !== undefined && resultTypeLast.has(method)) return { ...head, ...hints, ...shaped, resultType: result.resultType };
@@ -144,10 +144,10 @@ export function goResult(method: string | undefined, result: unknown): unknown {
 }
 
 /** mcp.ReadResourceResult: _meta, the cache fields, contents, resultType; from v1.7.0 marshalled with json.Marshal, HTML escapes included. */
-function readResult(result: Obj, head: Obj, resultType: unknown): unknown {
+function readResult(result: Obj, head: Obj, resultType: unknown, profile: Profile): unknown {
   const out: Obj = { ...head, contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
   if (resultType !== undefined) out.resultType = resultType;
-  return served("html-escaping") ? marshalText(out) : out;
+  return profile.has("html-escaping") ? marshalText(out) : out;
 }
 
 /** A Go map[string]any: its keys sorted, the values as they are (structs keep their order). */
@@ -184,14 +184,14 @@ function goContent(c: unknown): Raw {
   return marshalText(isObj(c) ? pick(c, ["type", "text", "annotations", "_meta"]) : c);
 }
 
-function shapeResult(method: string | undefined, result: Obj): unknown {
+function shapeResult(method: string | undefined, result: Obj, profile: Profile): unknown {
   switch (method) {
     case "initialize": {
       const capabilities = goCapabilities(result.capabilities);
       return pick({ ...result, capabilities, serverInfo: isObj(result.serverInfo) ? pick(result.serverInfo, ["name", "title", "version", "websiteUrl", "icons"]) : result.serverInfo }, ["_meta", "capabilities", "instructions", "protocolVersion", "serverInfo"]);
     }
     case "tools/list":
-      return { ...(has(result, "nextCursor") ? { nextCursor: result.nextCursor } : {}), tools: Array.isArray(result.tools) ? result.tools.map(goTool) : result.tools };
+      return { ...(has(result, "nextCursor") ? { nextCursor: result.nextCursor } : {}), tools: Array.isArray(result.tools) ? result.tools.map((t) => goTool(t, profile)) : result.tools };
     case "tools/call": {
       // Each content item marshals itself with json.Marshal (TextContent.MarshalJSON): HTML escapes.
       const out: Obj = { content: Array.isArray(result.content) ? result.content.map(goContent) : [] };

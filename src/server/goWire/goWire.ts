@@ -5,13 +5,14 @@
 import { goParams, goResult } from "./goShapes.js";
 import { goWireText } from "../../goJson/encode.js";
 import { isObject } from "../../base/isObject.js";
+import type { Profile } from "../profiles/profiles.js";
 
 type Msg = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Msg => isObject(v);
 
-/** jsonrpc2's wireCombined: jsonrpc, id (omitempty), method, params, result, error{code,message,data}. */
-export function goMessageText(message: unknown, method: string | undefined): string {
+/** jsonrpc2's wireCombined: jsonrpc, id (omitempty), method, params, result, error{code,message,data}; a result as `profile`'s release shapes it. */
+export function goMessageText(message: unknown, method: string | undefined, profile: Profile): string {
   if (!isObj(message)) return goWireText(message);
   const out: Msg = { jsonrpc: "2.0" };
   // The go-sdk omits a nil id; the local build's own refusals of unreadable lines (stdio, a
@@ -24,7 +25,7 @@ export function goMessageText(message: unknown, method: string | undefined): str
     const e = message.error;
     out.error = { code: e.code, message: e.message, ...(e.data !== undefined ? { data: e.data } : {}) };
   } else if (message.result !== undefined) {
-    out.result = goResult(method, message.result);
+    out.result = goResult(method, message.result, profile);
   }
   return goWireText(out);
 }

@@ -4,7 +4,6 @@
 // (text/plain, the text and a newline), stdio as a JSON-RPC error with id null, and an answer to
 // a request as a JSON-RPC error inside the response (`rpc` refusals).
 import { supportedVersions } from "./protocolVersions.js";
-import { served } from "../profiles/profiles.js";
 
 export class WireError extends Error {
   constructor(
@@ -57,8 +56,9 @@ export const refusals = {
   methodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "GET, POST, DELETE" }),
   /** Stateless: no standalone stream, so only POST (and DELETE, which v1.6.1 still answers). */
   statelessMethodNotAllowed: () => refusal(405, "Method Not Allowed", { Allow: "POST" }),
-  // From v1.7.0 the list names 2026-07-28 too, though a stateful server refuses that version otherwise.
-  unsupportedVersion: () => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${[...(served("supported-versions-text") ? ["2026-07-28"] : []), ...supportedVersions].join(",")})`),
+  // `eraListed`: from v1.7.0 the list names 2026-07-28 too (supported-versions-text), though a
+  // stateful server refuses that version otherwise.
+  unsupportedVersion: (eraListed: boolean) => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${[...(eraListed ? ["2026-07-28"] : []), ...supportedVersions].join(",")})`),
   /** v1.8.0, stateful: a 2026-07-28-era request, answered with the legacy versions a dual-era client falls back on. */
   statefulUnsupportedVersion: (version: string) => jsonRefusal(400, -32022, `protocol version ${JSON.stringify(version)} is not supported by this server`, { supported: supportedVersions, requested: version }),
   /** v1.7.0, stateful: a 2026-07-28-era request; `version` is the header's. */

@@ -9,10 +9,13 @@ import type { LocalContext } from "../local/localContext.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
 import type { RpcSession } from "../wire/rpcSession.js";
 import type { Clock } from "../../base/types.js";
+import type { Profile } from "../profiles/profiles.js";
 
 export interface HostContext {
   engine: ToolEngine;
   config: Config;
+  /** The go-sdk release, mode and era this host answers as, built from config (profileOf). */
+  profile: Profile;
   log: Log;
   registry: SessionRegistry;
   /** The local-only journal, forcing and dashboard under /_local/ (absent: not mounted). */
@@ -35,8 +38,7 @@ export function sessionFor(ctx: HostContext, transport: string, sessionId: strin
     auth: ctx.config.auth,
     scenarioLog: ctx.config.scenarioLog,
     unrelated,
-    // go-sdk serves the 2026-07-28 protocol on its stateless streamable HTTP transport alone.
-    servesEra: transport === "http" && ctx.config.stateless,
+    profile: ctx.profile,
   });
 }
 

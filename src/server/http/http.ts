@@ -17,6 +17,7 @@ import { exitOnSignals } from "../host/shutdown.js";
 import { createLocal } from "../local/createLocal.js";
 import type { LocalContext } from "../local/localContext.js";
 import { removeServerFile, writeServerFile } from "../local/serverFile.js";
+import { profileOf } from "../profiles/profiles.js";
 
 export interface HttpHost {
   /** e.g. http://127.0.0.1:8080 */
@@ -66,7 +67,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const local = createLocal(engine, config, registry, sessionForcing);
   // With --store the journal is the team's: every replica's calls (store/sharedJournal.ts).
   const team = shared ? await shareJournal(local.journal, shared.redis, log) : undefined;
-  const ctx = { engine, config, log, registry, local, clock: opts.clock };
+  const ctx = { engine, config, profile: profileOf(config), log, registry, local, clock: opts.clock };
   const mcp = streamableHandler(ctx);
   // The express app (every route but /mcp) is made on the first request that needs it: express
   // and the routes cost about 0.05-0.1 s of CPU to load, and most servers a test or an agent

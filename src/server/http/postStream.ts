@@ -138,32 +138,39 @@ export class PostStream {
     const res = this.res;
     const sent = res.headersSent;
     this.stop();
-    if (fault === "go-panic") {
-      // Production's process exits: the connection ends, nothing of this POST's answers written.
-      res.socket?.destroy();
-      return "taken";
-    }
-    if (isStatusFault(fault)) {
-      if (sent) res.socket?.destroy();
-      else {
-        const { status, headers, body } = statusAnswer(fault, dynamics);
-        res.writeHead(status, { ...CORS, ...headers, "Content-Length": String(Buffer.byteLength(body)) });
-        res.end(body);
-      }
-    } else if (fault === "malformed-response") {
-      if (sent) {
-        this.opts.log("fault malformed-response: headers already sent; dropping the connection instead");
+    switch (fault) {
+      case "go-panic":
+        // Production's process exits: the connection ends, nothing of this POST's answers written.
         res.socket?.destroy();
-      } else {
-        const body = halfOf(answer);
-        res.writeHead(200, { ...CORS, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
-        res.end(body);
-      }
-    } else {
-      // drop-connection: an event stream begins, half an answer arrives, the socket goes.
-      if (!sent) res.writeHead(200, this.opts.headers);
-      res.write(`event: message\ndata: ${halfOf(answer)}`, () => res.socket?.destroy());
+        return "taken";
+      case "http-429":
+      case "http-500":
+      case "http-502":
+      case "http-503":
+        if (sent) res.socket?.destroy();
+        else {
+          const { status, headers, body } = statusAnswer(fault, dynamics);
+          res.writeHead(status, { ...CORS, ...headers, "Content-Length": String(Buffer.byteLength(body)) });
+          res.end(body);
+        }
+        return "taken";
+      case "malformed-response":
+        if (sent) {
+          this.opts.log("fault malformed-response: headers already sent; dropping the connection instead");
+          res.socket?.destroy();
+        } else {
+          const body = halfOf(answer);
+          res.writeHead(200, { ...CORS, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
+          res.end(body);
+        }
+        return "taken";
+      case "drop-connection":
+        // An event stream begins, half an answer arrives, the socket goes.
+        if (!sent) res.writeHead(200, this.opts.headers);
+        res.write(`event: message\ndata: ${halfOf(answer)}`, () => res.socket?.destroy());
+        return "taken";
+      default:
+        return fault satisfies never;
     }
-    return "taken";
   }
 }

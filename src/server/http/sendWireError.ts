@@ -4,6 +4,7 @@
 // JSON-RPC error naming the request's id, as application/json.
 import type { ServerResponse } from "node:http";
 import { goMessageText } from "../goWire/goWire.js";
+import { baseProfile } from "../profiles/profiles.js";
 import type { WireError } from "../goWire/wireError.js";
 import { CORS } from "./cors.js";
 
@@ -12,7 +13,8 @@ export function sendWireError(res: ServerResponse, err: WireError, id?: unknown)
     res.end();
     return;
   }
-  if (err.json) return sendJsonAnswer(res, err.status, goMessageText({ jsonrpc: "2.0", id, error: err }, undefined));
+  // An error's text is the same under every profile (only results are shaped by one).
+  if (err.json) return sendJsonAnswer(res, err.status, goMessageText({ jsonrpc: "2.0", id, error: err }, undefined, baseProfile));
   const text = `${err.message}\n`;
   res.writeHead(err.status, {
     ...CORS,

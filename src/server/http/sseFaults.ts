@@ -29,28 +29,35 @@ export function sseReply(stream: ServerResponse, post: ServerResponse, log: Log,
       if (fault !== undefined && isStatusFault(fault)) held = true;
     },
     fault: (fault, dynamics, answer) => {
-      if (fault === "session-expired") {
-        expire = true;
-        return "answer";
-      }
-      if (fault === "go-panic") {
-        // Production's process exits: its event stream ends, and the session with it.
-        stream.socket?.destroy();
-        return "taken";
-      }
-      if (isStatusFault(fault)) {
-        const { status, headers, body } = statusAnswer(fault, dynamics);
-        if (!post.headersSent) post.writeHead(status, { ...CORS, ...headers, "Content-Length": String(Buffer.byteLength(body)) }).end(body);
-        else {
-          log(`fault ${fault}: the POST was answered already; dropping the event stream instead`);
+      switch (fault) {
+        case "session-expired":
+          expire = true;
+          return "answer";
+        case "go-panic":
+          // Production's process exits: its event stream ends, and the session with it.
           stream.socket?.destroy();
+          return "taken";
+        case "http-429":
+        case "http-500":
+        case "http-502":
+        case "http-503": {
+          const { status, headers, body } = statusAnswer(fault, dynamics);
+          if (!post.headersSent) post.writeHead(status, { ...CORS, ...headers, "Content-Length": String(Buffer.byteLength(body)) }).end(body);
+          else {
+            log(`fault ${fault}: the POST was answered already; dropping the event stream instead`);
+            stream.socket?.destroy();
+          }
+          return "taken";
         }
-      } else if (fault === "malformed-response") {
-        stream.write(`event: message\ndata: ${halfOf(answer)}\n\n`);
-      } else {
-        stream.write(`event: message\ndata: ${halfOf(answer)}`, () => stream.socket?.destroy());
+        case "malformed-response":
+          stream.write(`event: message\ndata: ${halfOf(answer)}\n\n`);
+          return "taken";
+        case "drop-connection":
+          stream.write(`event: message\ndata: ${halfOf(answer)}`, () => stream.socket?.destroy());
+          return "taken";
+        default:
+          return fault satisfies never;
       }
-      return "taken";
     },
   };
   return {

@@ -84,12 +84,12 @@ export function sseRoutes(ctx: HostContext): Router {
     readBody(req, ctx.config.bodyLimit, (read) => {
       if (!read.ok) return sendWireError(res, refusals.tooLarge(ctx.config.bodyLimit));
       // One message per POST: the go-sdk's SSE transport decodes no batch.
-      const decoded = goDecode(read.text);
+      const decoded = goDecode(read.text, ctx.profile);
       if (!decoded.ok || Array.isArray(decoded.value)) return sendWireError(res, refusals.unparsableBody());
       const message = decoded.value as Record<string, unknown>;
       session.client ??= clientNameOf([message]);
       if (typeof message.method === "string" && message.method !== "") {
-        const bad = checkRequest(message as { method: string });
+        const bad = checkRequest(message as { method: string }, ctx.profile);
         if (bad) return sendWireError(res, bad);
       }
       if (!ctx.registry.get(id, "sse")) return sendWireError(res, refusals.sessionNotFound());

@@ -17,7 +17,6 @@ import { readBody } from "./readBody.js";
 import { sendWireError } from "./sendWireError.js";
 import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
-import { served } from "../profiles/profiles.js";
 import { eraVersion } from "../goWire/protocolVersions.js";
 import { checkPost, type PostHeaders, type PostRefusal } from "../wire/postChecks.js";
 import { refusals } from "../goWire/wireError.js";
@@ -78,17 +77,17 @@ export function streamableHandler(ctx: HostContext): McpHandler {
   /** The body's messages (and each one's text as sent), or the go-sdk's refusal of the whole POST. */
   function refuseMessages(req: IncomingMessage, text: string): Posted | PostRefusal {
     if (text.length === 0) return { error: refusals.emptyBody() };
-    const decoded = goDecode(text);
+    const decoded = goDecode(text, ctx.profile);
     if (!decoded.ok) return { error: refusals.malformed(decoded.reason) };
     const batch = Array.isArray(decoded.value);
     const messages = (batch ? decoded.value : [decoded.value]) as Message[];
     const version = requestVersion(req);
     if (batch && version >= "2025-06-18") return { error: refusals.batchNotSupported(version) };
-    return checkPost(messages, postHeaders(req), ctx.config.stateless, batch) ?? { messages, texts: decoded.texts };
+    return checkPost(messages, postHeaders(req), ctx.profile, batch) ?? { messages, texts: decoded.texts };
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, posted: Posted, arrival: Arrival): void {
-    if (ctx.config.stateless) return serveStateless(res, posted, arrival, sessionIdOf(req), requestVersion(req));
+    if (ctx.profile.mode === "stateless") return serveStateless(res, posted, arrival, sessionIdOf(req), requestVersion(req));
     const { messages, texts } = posted;
     const id = sessionIdOf(req);
     let session = id === "" ? undefined : lookup(id);
@@ -119,7 +118,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     const opensSession = messages.some((m) => m.method === "initialize");
     const stream = new PostStream(res, {
       headers: opensSession ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
-      errorStatus: eraErrorStatus(requestVersion(req)),
+      errorStatus: eraErrorStatus(requestVersion(req), ctx.profile),
       keepAliveMs: ctx.config.keepAliveMs,
       endSession: () => void registry.end(s.id, "expired by a declared session-expired fault"),
       onClose: () => {
@@ -145,12 +144,12 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     const { messages, texts } = posted;
     // v1.6.1: the client's session id, when it sends one, names the temporary session (as go-sdk
     // does); from v1.7.0 no id is read or named, so the session's is internal only.
-    const named = !served("stateless-no-session-id");
+    const named = !ctx.profile.has("stateless-no-session-id");
     const s = newSession(named ? given : "");
     const opensSession = messages.some((m) => m.method === "initialize");
     // go-sdk's ephemeralConnectOpts: a legacy request finds its session initialized; one of the
     // 2026-07-28 era brings what initialize would have said in each request's `_meta`.
-    if (!opensSession && !(served("era-2026-served") && eraVersion(version))) s.rpc.initializedElsewhere();
+    if (!opensSession && !(ctx.profile.has("era-2026-served") && eraVersion(version))) s.rpc.initializedElsewhere();
     if (!messages.some(isCall)) {
       messages.forEach((m, i) => s.rpc.receive(m, noReply, arrival, texts[i]));
       void s.close();
@@ -160,7 +159,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     // go-sdk v1.6.1 still names a session on initialize, though nothing looks it up later.
     const stream = new PostStream(res, {
       headers: opensSession && named ? { ...sseHeaders, "Mcp-Session-Id": s.id } : sseHeaders,
-      errorStatus: eraErrorStatus(version),
+      errorStatus: eraErrorStatus(version, ctx.profile),
       keepAliveMs: ctx.config.keepAliveMs,
       endSession: () => undefined,
       onClose: () => void s.close(),
@@ -179,7 +178,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
     res.writeHead(200, sseHeaders);
     res.flushHeaders();
     // v1.7.0 on: the comment tells a client behind a buffering proxy the stream is open.
-    if (served("sse-ok-comment")) res.write(": ok\n\n");
+    if (ctx.profile.has("sse-ok-comment")) res.write(": ok\n\n");
     const release = registry.busy(session.id);
     const keepAlive = ctx.config.keepAliveMs >= 1 ? setInterval(() => res.write(": keepalive\n\n"), ctx.config.keepAliveMs) : undefined;
     keepAlive?.unref();
@@ -200,12 +199,12 @@ export function streamableHandler(ctx: HostContext): McpHandler {
   }
 
   return (req, res, authInfo) => {
-    const refusal = refuseBeforeBody(req, hostOk, known, ctx.config.stateless);
+    const refusal = refuseBeforeBody(req, hostOk, known, ctx.profile);
     if (refusal) return sendWireError(res, refusal);
     const arrival: Arrival = { headers: req.headers, authInfo };
     if (req.method === "POST") return post(req, res, arrival);
     // Stateless: a DELETE naming a session is answered, though no session is kept (v1.6.1).
-    if (ctx.config.stateless) return void res.writeHead(204, CORS).end();
+    if (ctx.profile.mode === "stateless") return void res.writeHead(204, CORS).end();
     const id = sessionIdOf(req);
     const session = lookup(id);
     if (!session) return sendWireError(res, refusals.sessionNotFound());

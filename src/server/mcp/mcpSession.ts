@@ -14,7 +14,7 @@ import { listWidgetResources, readWidgetResource, widgetUri } from "./widgetReso
 import type { DynamicsRuntime, DynamicsSession } from "../dynamics/dynamicCall.js";
 import { RpcSession, type Handler } from "../wire/rpcSession.js";
 import { metaKeys } from "../goWire/wireError.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 export interface McpSessionOptions {
   /** The engine, or how to get it: stdio loads it after connecting, so initialize is answered first. */
@@ -25,6 +25,8 @@ export interface McpSessionOptions {
   transport: string;
   /** The session id (stdio: "stdio"). */
   sessionId?: string;
+  /** The go-sdk release, mode and era answered as: the host's, built from its config. */
+  profile: Profile;
   log: Log;
   /** Hears every tools/call once answered (the HTTP host's journal). */
   onCall?: ToolsCallContext["onCall"];
@@ -36,11 +38,6 @@ export interface McpSessionOptions {
   scenarioLog?: boolean;
   /** Where notifications about no request in particular go (list changes). */
   unrelated(text: string): void;
-  /**
-   * The transport serves the 2026-07-28 protocol (go-sdk's stateless streamable HTTP): server/discover
-   * lists it then, and only the legacy versions otherwise (the transport's SupportsProtocolVersion).
-   */
-  servesEra?: boolean;
 }
 
 /** Methods that need the engine: over stdio they wait for it to load, and everything after them. */
@@ -59,6 +56,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     logLevel: () => level,
     closed: () => session?.closed ?? false,
     log: opts.log,
+    profile: opts.profile,
   };
   const callContext = (e: ToolEngine): ToolsCallContext => ({
     engine: e,
@@ -79,7 +77,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
     "tools/list": (params) => {
       if (typeof params.cursor === "string" && params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
-      return { tools: toolListText(engine().listTools()) };
+      return { tools: toolListText(engine().listTools(), opts.profile) };
     },
     "tools/call": (params, extra) => toolsCall(callContext(engine()), params, extra),
     // The go-sdk takes any level string; an unknown one sends nothing (parity twin).
@@ -93,7 +91,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     "resources/templates/list": () => ({ resourceTemplates: [] }),
     "resources/subscribe": () => {
       // v1.7.0 words it as any method it lacks.
-      if (served("subscribe-not-supported-text")) throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/subscribe"');
+      if (opts.profile.has("subscribe-not-supported-text")) throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/subscribe"');
       throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
     },
     "completion/complete": () => {
@@ -105,7 +103,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     },
     "resources/read": (params) => {
       // go-sdk v1.7.0 moved an unknown resource from its own -32002 to -32602 (customresnotfounderrcode).
-      const notFound = served("resource-not-found-code") ? ErrorCodes.invalidParams : ErrorCodes.resourceNotFound;
+      const notFound = opts.profile.has("resource-not-found-code") ? ErrorCodes.invalidParams : ErrorCodes.resourceNotFound;
       // A missing uri is the empty uri to the go-sdk: not found.
       if (params.uri === undefined) throw new RpcError(notFound, "Resource not found", { uri: "" });
       if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
@@ -115,9 +113,12 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
   };
 
   // The 2026-07-28 era's methods, from go-sdk v1.7.0 (methods.ts knows them from then too).
-  if (served("era-2026-served")) {
-    // Without a 2026-07-28 `_meta` the wire refuses it before it gets here (rpcSession.ts).
-    handlers["server/discover"] = () => ({ supportedVersions: opts.servesEra ? allVersions : supportedVersions, capabilities });
+  if (opts.profile.has("era-2026-served")) {
+    // Without a 2026-07-28 `_meta` the wire refuses it before it gets here (rpcSession.ts). It
+    // lists the 2026-07-28 protocol where the transport serves it (go-sdk's stateless streamable
+    // HTTP: the transport's SupportsProtocolVersion), only the legacy versions otherwise.
+    const servesEra = opts.transport === "http" && opts.profile.era === "served";
+    handlers["server/discover"] = () => ({ supportedVersions: servesEra ? allVersions : supportedVersions, capabilities });
     // go-sdk's subscriptionsListen (measured against the v1.8.0 twin): the acknowledgement first,
     // naming what it agreed to (only what the capabilities declare: no prompts, no resource
     // subscriptions), tagged with the request's id; then, if anything was agreed, the stream stays
@@ -141,6 +142,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
   session = new RpcSession({
     // Over stdio the process is the session: the call log names none (the engine's state is still "stdio"'s).
     id: opts.transport === "stdio" ? undefined : opts.sessionId,
+    profile: opts.profile,
     handlers,
     stdio: opts.transport === "stdio",
     waitsFor: known ? undefined : { methods: engineMethods, ready: () => known !== undefined, whenReady: load },

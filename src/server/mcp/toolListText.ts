@@ -4,14 +4,13 @@
 // fields) is written per answer by goWire/goShapes.ts.
 import { goTool } from "../goWire/goShapes.js";
 import { goWireText, Raw } from "../../goJson/encode.js";
-import { activeProfile } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 let last: { tools: object[]; profile: object; text: Raw } | undefined;
 
 /** The go-sdk's text of the `tools` array of the result, embedded as is by the writer. */
-export function toolListText(tools: object[]): Raw {
+export function toolListText(tools: object[], profile: Profile): Raw {
   // The profile decides the annotations' hints, so a text is only reused under the one it was written for.
-  const profile = activeProfile();
-  if (last?.tools !== tools || last.profile !== profile) last = { tools, profile, text: new Raw(goWireText(tools.map(goTool))) };
+  if (last?.tools !== tools || last.profile !== profile) last = { tools, profile, text: new Raw(goWireText(tools.map((t) => goTool(t, profile)))) };
   return last.text;
 }

@@ -1,7 +1,8 @@
 // Which go-sdk release the server answers as. A profile is a set of change ids (the ids of
 // parity/profiles/changes.mjs, each one go-sdk change measured against the twin); code asks
-// `served("cache-hints")` and never which release is running, so a release is only its row here.
-// One process serves one profile: the writer (goWire/) and the handlers read the active one.
+// `profile.has("cache-hints")` and never which release is running, so a release is only its row here.
+// A host builds its Profile from config and hands it to its sessions and wire checks, which ask
+// `profile.has(...)`; two hosts in one process may answer as different releases.
 
 /** Every change id this build can switch on, with what it changes on the wire. */
 export const changeTable = {
@@ -94,19 +95,54 @@ export function isRelease(v: string): v is Release {
   return (releases as readonly string[]).includes(v);
 }
 
-let active: ReadonlySet<ChangeId> = profiles["1.6.1"];
+/** StreamableHTTPOptions.Stateless, or not: the transport's own rules (http/streamable.ts). */
+export type Mode = "stateful" | "stateless";
 
-/** Sets the process's profile (the CLI does, from config.goSdk and config.stateless, before serving). */
-export function useProfile(release: Release, stateless = false): void {
-  active = profiles[profileName(release, stateless)];
+/**
+ * How a request of the 2026-07-28 era (its header, or its `_meta` version) is met:
+ * - `unknown`: the version is not one the server has (v1.6.1: the unsupported-version 400);
+ * - `served`: it is served (a stateless server from v1.7.0);
+ * - `refused-plaintext`: a stateful v1.7.0 refuses it with a plain-text 400, server/discover excepted;
+ * - `refused-32022`: a stateful v1.8.0 refuses it with 400 JSON -32022, server/discover excepted.
+ */
+export type Era = "unknown" | "served" | "refused-plaintext" | "refused-32022";
+
+/**
+ * What one server answers as: the go-sdk release, the mode and the era, and the measured changes
+ * they switch. Built from config (profileOf) and carried by the host to its sessions and wire
+ * checks, so two hosts in one process each answer as their own.
+ */
+export interface Profile {
+  readonly name: ProfileName;
+  readonly release: Release;
+  readonly mode: Mode;
+  readonly era: Era;
+  /** Whether this profile has the go-sdk change (the set is `changes`). */
+  has(change: ChangeId): boolean;
+  readonly changes: ReadonlySet<ChangeId>;
 }
 
-/** The active profile's set (its identity changes exactly when the profile does). */
-export function activeProfile(): ReadonlySet<ChangeId> {
-  return active;
+function eraOf(changes: ReadonlySet<ChangeId>, mode: Mode): Era {
+  if (!changes.has("era-2026-served")) return "unknown";
+  if (mode === "stateless") return "served";
+  if (changes.has("era-2026-stateful-32022")) return "refused-32022";
+  if (changes.has("era-2026-stateful-plaintext")) return "refused-plaintext";
+  throw new Error("a stateful profile that serves the 2026-07-28 era must say how it refuses its requests");
 }
 
-/** Whether the active profile has this go-sdk change. */
-export function served(change: ChangeId): boolean {
-  return active.has(change);
+function build(release: Release, mode: Mode): Profile {
+  const name = profileName(release, mode === "stateless");
+  const changes = profiles[name];
+  return Object.freeze({ name, release, mode, era: eraOf(changes, mode), changes, has: (change: ChangeId) => changes.has(change) });
 }
+
+/** One frozen value per profile: its identity changes exactly when the profile does (toolListText keys on it). */
+const built = new Map<ProfileName, Profile>(releases.flatMap((r) => [[profileName(r, false), build(r, "stateful")] as const, [profileName(r, true), build(r, "stateless")] as const]));
+
+/** The profile for config's `--go-sdk` and `--stateless`. */
+export function profileOf(config: { goSdk: Release; stateless: boolean }): Profile {
+  return built.get(profileName(config.goSdk, config.stateless)) as Profile;
+}
+
+/** go-sdk v1.6.1, stateful: what a host answers as when its config says nothing else. */
+export const baseProfile: Profile = profileOf({ goSdk: "1.6.1", stateless: false });

@@ -8,11 +8,14 @@ import { initializeResult } from "../mcp/initializeResult.js";
 import { plainRequest } from "../mcp/plainRequest.js";
 import { goMessageText } from "../goWire/goWire.js";
 import { paramsProblem } from "../wire/goParams.js";
+import type { Profile } from "../profiles/profiles.js";
 
 export interface EarlyOptions {
   serviceVersion: string;
   /** Lines longer than this are the session's to refuse (see stdioLines.ts). */
   bodyLimit: number;
+  /** The go-sdk profile the session will answer as, so the early answer is its bytes. */
+  profile: Profile;
 }
 
 /** The answer to this line if it is a plain initialize request, as the session would write it. */
@@ -26,9 +29,9 @@ export function earlyAnswer(line: string, opts: EarlyOptions): string | undefine
   }
   const request = plainRequest(message, ["initialize"]);
   // Params the go-sdk cannot unmarshal are the session's to refuse.
-  if (!request || request.params === undefined || paramsProblem("initialize", request.params)) return undefined;
+  if (!request || request.params === undefined || paramsProblem("initialize", request.params, opts.profile)) return undefined;
   // As the stdio transport writes it now: the go-sdk's text (goWire/goWire.ts).
-  return `${goMessageText({ result: initializeResult(opts.serviceVersion, request.params), jsonrpc: "2.0", id: request.id }, "initialize")}\n`;
+  return `${goMessageText({ result: initializeResult(opts.serviceVersion, request.params), jsonrpc: "2.0", id: request.id }, "initialize", opts.profile)}\n`;
 }
 
 /**

@@ -15,10 +15,12 @@ import { refusals, type WireError } from "../goWire/wireError.js";
 import { limitLines } from "./stdioLines.js";
 import { stdioReply } from "./stdioFaults.js";
 import { dynamicsRuntime } from "../dynamics/runtime.js";
+import { baseProfile, profileOf } from "../profiles/profiles.js";
 
 /** A refusal of a whole line, as stdio renders one: a JSON-RPC error answering no request. */
 export function lineRefusal(error: WireError): string {
-  return goMessageText({ jsonrpc: "2.0", id: null, error: { code: error.code, message: error.message } }, undefined);
+  // An error's text is the same under every profile (only results are shaped by one).
+  return goMessageText({ jsonrpc: "2.0", id: null, error: { code: error.code, message: error.message } }, undefined, baseProfile);
 }
 
 /**
@@ -54,6 +56,7 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
   };
   const exit = (code: number) => void close().then(() => process.exit(code));
 
+  const profile = profileOf(config);
   const session = createMcpSession({
     engine: async () => (await loadHost()).engine,
     dynamics: dynamicsRuntime(config),
@@ -67,6 +70,7 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
     auth: config.auth,
     scenarioLog: config.scenarioLog,
     unrelated: writeLine,
+    profile,
   });
   if (early.initialized) session.initializedElsewhere();
   registry.open({ id: "stdio", transport: "stdio", notify: (method, params) => session.notify(method, params), close: async () => session.close() });
@@ -89,7 +93,7 @@ export async function startStdio(config: Config, stdin: NodeJS.ReadableStream = 
     const text = chunk.toString("utf8").replace(/\r?\n$/, "");
     // Blank lines are whitespace between messages to the go-sdk's decoder.
     if (text.trim() === "") return;
-    const decoded = goDecode(text);
+    const decoded = goDecode(text, profile);
     if (!decoded.ok) {
       log(`stdio: a line the go-sdk could not decode: ${decoded.reason}`);
       session.inOrder(() => writeLine(lineRefusal(refusals.malformed(decoded.reason))));

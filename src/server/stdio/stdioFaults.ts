@@ -3,7 +3,7 @@
 // an expired session is the answer, then the process gone; an HTTP status becomes a JSON-RPC
 // error carrying it (there is no HTTP).
 import type { Log } from "../host/log.js";
-import { halfOf, isStatusFault, panicAsRpcError, statusAsRpcError } from "../wire/faultWire.js";
+import { halfOf, panicAsRpcError, statusAsRpcError } from "../wire/faultWire.js";
 import type { Reply } from "../wire/rpcSession.js";
 
 /** `id`: the request's id, which a status fault's JSON-RPC error answers. */
@@ -22,23 +22,33 @@ export function stdioReply(out: NodeJS.WritableStream, log: Log, exit: (code: nu
       }
     },
     fault(fault, dynamics, answer) {
-      if (fault === "session-expired") {
-        expire = true;
-        return "answer";
+      switch (fault) {
+        case "session-expired":
+          expire = true;
+          return "answer";
+        case "go-panic":
+          // Over stdio the call is answered instead: the process is the session.
+          out.write(`${panicAsRpcError(answer, id as string | number)}\n`);
+          return "taken";
+        case "http-429":
+        case "http-500":
+        case "http-502":
+        case "http-503":
+          out.write(`${statusAsRpcError(fault, dynamics, id as string | number)}\n`);
+          return "taken";
+        case "malformed-response":
+          out.write(`${halfOf(answer)}\n`);
+          return "taken";
+        case "drop-connection":
+          // Half a line, no newline, then the pipe closes with the process.
+          out.write(halfOf(answer), () => {
+            log("fault drop-connection: closing stdout and exiting mid-answer");
+            exit(1);
+          });
+          return "taken";
+        default:
+          return fault satisfies never;
       }
-      if (fault === "go-panic") {
-        // Over stdio the call is answered instead: the process is the session.
-        out.write(`${panicAsRpcError(answer, id as string | number)}\n`);
-      } else if (isStatusFault(fault)) out.write(`${statusAsRpcError(fault, dynamics, id as string | number)}\n`);
-      else if (fault === "malformed-response") out.write(`${halfOf(answer)}\n`);
-      else {
-        // drop-connection: half a line, no newline, then the pipe closes with the process.
-        out.write(halfOf(answer), () => {
-          log("fault drop-connection: closing stdout and exiting mid-answer");
-          exit(1);
-        });
-      }
-      return "taken";
     },
   };
 }

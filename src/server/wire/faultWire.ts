@@ -1,14 +1,29 @@
 // What each transport-level fault puts on the wire. One table for the three transports, so the
-// README's fault table and the tests read the same texts.
-import type { Dynamics } from "../../base/dynamics.js";
+// README's fault table and the tests read the same texts. Each transport plays every kind in one
+// switch that ends in `satisfies never` (postStream.ts, sseFaults.ts, stdioFaults.ts): a kind
+// added to base/dynamics.ts's list is a compile error in each until it has its case there.
+import type { Dynamics, FaultKind } from "../../base/dynamics.js";
 
 /**
- * The faults a scenario declares, and one it cannot: "go-panic", a call go-sdk panics on
- * (engine/goPanics.ts), where production's process exits and the request's connection ends
- * with nothing of its answer written.
+ * The faults a scenario declares that are played on a transport's wire, and one it cannot:
+ * "go-panic", a call go-sdk panics on (engine/goPanics.ts), where production's process exits
+ * and the request's connection ends with nothing of its answer written.
  */
-export type TransportFault = "drop-connection" | "http-429" | "http-500" | "http-502" | "http-503" | "malformed-response" | "session-expired" | "go-panic";
+export const transportFaults = ["drop-connection", "http-429", "http-500", "http-502", "http-503", "malformed-response", "session-expired", "go-panic"] as const;
+export type TransportFault = (typeof transportFaults)[number];
 export type StatusFault = Extract<TransportFault, `http-${string}`>;
+
+/**
+ * The declared faults no transport plays: "hang" is a delay that never ends (dynamics/plan.ts),
+ * the other two are in the result itself (engine/resultFault.ts, engine/answerStages.ts).
+ */
+export type PlayedElsewhere = "hang" | "no-structured-content" | "invalid-output";
+
+// Every declared kind is played somewhere, by exactly one side: a new kind in base/dynamics.ts
+// that is neither a transport fault nor played elsewhere does not compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyKindPlayed: Same<Exclude<FaultKind, PlayedElsewhere> | "go-panic", TransportFault> = true;
+void everyKindPlayed;
 
 const statuses: Record<StatusFault, { status: number; text: string }> = {
   "http-429": { status: 429, text: "Too Many Requests" },

@@ -4,7 +4,7 @@
 // Those texts reach the client verbatim in `malformed payload: ...`, so they are reproduced here
 // from the raw text, which JSON.parse alone cannot give (measured against go-sdk v1.6.1).
 
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 import { setOwn } from "../../base/setOwn.js";
 
 /** `texts`: each message's own text as it came, spaces around it left out (one per element of a batch). */
@@ -218,10 +218,10 @@ function goTypeName(v: unknown): string {
  * absent), the version tag "2.0", the id a string or a number (a fraction is cut to an integer),
  * and a message without a method must have an id (a response). `raw` is the message's text.
  */
-function checkMessage(m: unknown, raw: string): string | undefined {
+function checkMessage(m: unknown, raw: string, profile: Profile): string | undefined {
   // The text is scanned again only when the parsed value shows a type error to word.
   if (mistyped(m, ["jsonrpc", "method"])) {
-    const v170 = served("empty-method-key") ? wireDecodeError(m, raw) : undefined;
+    const v170 = profile.has("empty-method-key") ? wireDecodeError(m, raw) : undefined;
     return unmarshaling(v170 ?? goTypeError(raw, wireType, ["jsonrpc", "method"]) ?? "");
   }
   const o = m as Record<string, unknown>;
@@ -272,7 +272,7 @@ function wellFormedText(text: string): string {
  * The body's messages, or the reason the go-sdk gives after `malformed payload: `. `value` is an
  * array for a batch, else the one message. JSON `null` and `[]` are an empty batch.
  */
-export function goDecode(text: string): Decoded {
+export function goDecode(text: string, profile: Profile): Decoded {
   const start = skipSpaces(text, 0);
   if (start >= text.length) return { ok: false, reason: unmarshaling("EOF") };
   let value: unknown;
@@ -299,12 +299,12 @@ export function goDecode(text: string): Decoded {
   if (value === null || (Array.isArray(value) && value.length === 0)) return { ok: false, reason: "empty batch" };
   if (Array.isArray(value)) {
     for (const m of value) {
-      const problem = checkMessage(m, JSON.stringify(m));
+      const problem = checkMessage(m, JSON.stringify(m), profile);
       if (problem) return { ok: false, reason: problem };
     }
     return { ok: true, value, texts: elementTexts(text, start) };
   }
   const own = start === 0 && end === text.length ? text : text.slice(start, end);
-  const problem = checkMessage(value, own);
+  const problem = checkMessage(value, own, profile);
   return problem ? { ok: false, reason: problem } : { ok: true, value, texts: [own] };
 }

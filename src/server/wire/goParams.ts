@@ -3,7 +3,7 @@
 // decoder's words, quoting the params' text as it was sent (code 0, "handling '<method>': ...";
 // measured against go-sdk v1.6.1).
 import { goTypeError, mistyped } from "./goDecode.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 /** Each method's params struct and its string fields, by JSON name. */
 const structs: Record<string, { type: string; strings: readonly string[] }> = {
@@ -21,8 +21,8 @@ const structs: Record<string, { type: string; strings: readonly string[] }> = {
 };
 
 /** Whether unreadable params answer -32602 (v1.7.0 on); initialize keeps code 0 and the old words. */
-export function paramsCoded(method: string): boolean {
-  return method !== "initialize" && served("invalid-params-code");
+export function paramsCoded(method: string, profile: Profile): boolean {
+  return method !== "initialize" && profile.has("invalid-params-code");
 }
 
 /**
@@ -30,12 +30,12 @@ export function paramsCoded(method: string): boolean {
  * the params' text as the client sent it (asked only for a refusal), which the refusal quotes;
  * without it they are re-encoded compactly.
  */
-export function paramsProblem(method: string, params: unknown, sent?: () => string | undefined): string | undefined {
+export function paramsProblem(method: string, params: unknown, profile: Profile, sent?: () => string | undefined): string | undefined {
   const struct = Object.prototype.hasOwnProperty.call(structs, method) ? structs[method] : undefined;
   if (!struct || params === undefined || !mistyped(params, struct.strings)) return undefined;
   const raw = sent?.() ?? JSON.stringify(params);
   const problem = goTypeError(raw, `mcp.${struct.type}`, struct.strings);
   // From v1.7.0 the error is jsonrpc2's ErrInvalidParams, whose text joins in (nowrapinvalidparams).
-  const invalid = paramsCoded(method) ? "invalid params: " : "";
+  const invalid = paramsCoded(method, profile) ? "invalid params: " : "";
   return problem && `handling '${method}': ${invalid}unmarshaling ${JSON.stringify(raw)} into a *mcp.${struct.type}: ${problem}`;
 }

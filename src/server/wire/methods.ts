@@ -2,7 +2,7 @@
 // notification and whether it may come without params. Its checkRequest refuses anything else
 // before a handler runs; the streamable HTTP handler runs it on every message of a POST first.
 import { refusals, type WireError } from "../goWire/wireError.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 interface MethodInfo {
   notification: boolean;
@@ -38,14 +38,14 @@ const eraMethods: Record<string, MethodInfo> = {
   "subscriptions/listen": call(false),
 };
 
-export function methodInfo(method: string): MethodInfo | undefined {
+export function methodInfo(method: string, profile: Profile): MethodInfo | undefined {
   if (Object.prototype.hasOwnProperty.call(methods, method)) return methods[method];
-  return served("era-2026-served") && Object.prototype.hasOwnProperty.call(eraMethods, method) ? eraMethods[method] : undefined;
+  return profile.has("era-2026-served") && Object.prototype.hasOwnProperty.call(eraMethods, method) ? eraMethods[method] : undefined;
 }
 
 /** A request (method set) as checkRequest judges it: the refusal, or undefined. */
-export function checkRequest(m: { method: string; id?: unknown; params?: unknown }): WireError | undefined {
-  const info = methodInfo(m.method);
+export function checkRequest(m: { method: string; id?: unknown; params?: unknown }, profile: Profile): WireError | undefined {
+  const info = methodInfo(m.method, profile);
   if (!info) return refusals.badRequest(refusals.notHandled(m.method).message);
   const isCall = m.id !== undefined && m.id !== null;
   if (info.notification && isCall) return refusals.badRequest(`invalid request: unexpected id for ${JSON.stringify(m.method)}`);

@@ -4,7 +4,7 @@
 // the `_meta` version; a stateful server refuses the era there, server/discover excepted), then
 // validateMcpHeaders on a lone message (Mcp-Method, Mcp-Name). The texts are in wireError.ts.
 import { eraVersion } from "../goWire/protocolVersions.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 import { mistyped } from "./goDecode.js";
 import { checkRequest, methodInfo } from "./methods.js";
 import { metaKeys, refusals, type WireError } from "../goWire/wireError.js";
@@ -39,36 +39,45 @@ export function metaVersionOf(params: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-export function checkPost(messages: Message[], headers: PostHeaders, stateless: boolean, batch: boolean): PostRefusal | undefined {
+export function checkPost(messages: Message[], headers: PostHeaders, profile: Profile, batch: boolean): PostRefusal | undefined {
   // An absent header is 2025-03-26 to servePOST, but "" where it checks the header itself.
   const version = headers.version || "2025-03-26";
   // v1.7.0 tells `"method": ""` from no method: a call to method "", refused as unhandled.
-  const emptyIsCall = served("empty-method-key");
+  const emptyIsCall = profile.has("empty-method-key");
   for (const m of messages) {
     if (typeof m.method !== "string" || (m.method === "" && !emptyIsCall)) continue;
-    const bad = checkRequest(m as { method: string });
+    const bad = checkRequest(m as { method: string }, profile);
     if (bad) {
       // Under the era a call to a method the server lacks is a JSON-RPC 404, not the 400 text.
-      const unhandled = methodInfo(m.method) === undefined && isCall(m);
-      return unhandled && served("era-2026-status-codes") && eraVersion(version) ? { error: refusals.eraNotHandled(m.method), id: m.id } : { error: bad };
+      const unhandled = methodInfo(m.method, profile) === undefined && isCall(m);
+      return unhandled && profile.has("era-2026-status-codes") && eraVersion(version) ? { error: refusals.eraNotHandled(m.method), id: m.id } : { error: bad };
     }
-    const refused = served("era-2026-served") ? eraVersionRefusal(m, headers.version, version, stateless) : undefined;
+    const refused = profile.has("era-2026-served") ? eraVersionRefusal(m, headers.version, version, profile) : undefined;
     if (refused) return refused;
   }
-  if (!batch && messages.length === 1 && served("era-2026-header-checks")) return headerRefusal(messages[0] as Message, headers);
+  if (!batch && messages.length === 1 && profile.has("era-2026-header-checks")) return headerRefusal(messages[0] as Message, headers);
   return undefined;
 }
 
 /** servePOST's SEP-2575 checks of one request: the `_meta` version and the header agree. */
-function eraVersionRefusal(m: Message, header: string, version: string, stateless: boolean): PostRefusal | undefined {
+function eraVersionRefusal(m: Message, header: string, version: string, profile: Profile): PostRefusal | undefined {
   const metaVersion = metaVersionOf(m.params);
   // v1.8.0: the `_meta` triple is for calls only; v1.7.0 asks it of a notification too.
-  const asked = served("era-2026-notifications-exempt") ? isCall(m) && eraVersion(version) : eraVersion(version);
+  const asked = profile.has("era-2026-notifications-exempt") ? isCall(m) && eraVersion(version) : eraVersion(version);
   if (!asked && metaVersion === "") return undefined;
   // server/discover is how a client learns a stateful server's versions, so it alone is served.
-  if (!stateless && m.method !== "server/discover") {
-    if (served("era-2026-stateful-32022")) return { error: refusals.statefulUnsupportedVersion(version), id: m.id };
-    return { error: refusals.statefulOnlyVersion(version) };
+  if (profile.era !== "served" && m.method !== "server/discover") {
+    switch (profile.era) {
+      case "refused-32022":
+        return { error: refusals.statefulUnsupportedVersion(version), id: m.id };
+      case "refused-plaintext":
+        return { error: refusals.statefulOnlyVersion(version) };
+      case "unknown":
+        // Not reached: without era-2026-served no request is asked about its era (checkPost).
+        return undefined;
+      default:
+        return profile.era satisfies never;
+    }
   }
   if (header === "") return { error: refusals.versionHeaderRequired(), id: m.id };
   if (metaVersion === "") return { error: refusals.metaMissing(metaKeys.protocolVersion), id: m.id };

@@ -3,7 +3,7 @@
 // carry what initialize would have said. Checked before the method is (server.go handle); the
 // words are in wireError.ts.
 import { allVersions, eraVersion } from "../goWire/protocolVersions.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 import { mistyped } from "./goDecode.js";
 import { metaOf } from "./postChecks.js";
 import { metaKeys, refusals, type WireError } from "../goWire/wireError.js";
@@ -13,8 +13,8 @@ export type RequestMeta = { newProtocol: false } | { newProtocol: true; version:
 const legacy: RequestMeta = { newProtocol: false };
 
 /** What a call's params say of its protocol (notifications never follow the new one). */
-export function requestMeta(params: unknown): RequestMeta {
-  if (!served("era-2026-meta-validation")) return legacy;
+export function requestMeta(params: unknown, profile: Profile): RequestMeta {
+  if (!profile.has("era-2026-meta-validation")) return legacy;
   const meta = metaOf(params);
   const version = meta?.[metaKeys.protocolVersion];
   if (!meta || typeof version !== "string" || !eraVersion(version)) return legacy;

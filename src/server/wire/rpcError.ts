@@ -15,12 +15,6 @@ export class RpcError extends Error {
   }
 }
 
-/** The go-sdk's words for a method it does not handle, and for a request missing its params. */
-export const goTexts = {
-  notHandled: (method: unknown) => `JSON RPC not handled: ${JSON.stringify(method)} unsupported`,
-  missingParams: 'invalid request: missing required "params"',
-} as const;
-
 export const ErrorCodes = {
   parseError: -32700,
   methodNotFound: -32601,

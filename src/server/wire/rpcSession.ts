@@ -13,15 +13,15 @@ import { goMessageText } from "../goWire/goWire.js";
 import { methodInfo } from "./methods.js";
 
 /** What go-sdk answers before initialize: ping always; from v1.7.0 the level and subscriptions too. */
-function servedBeforeInitialize(method: string): boolean {
+function servedBeforeInitialize(method: string, profile: Profile): boolean {
   if (method === "initialize" || method === "ping") return true;
-  return served("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
+  return profile.has("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
 }
 import { paramsCoded, paramsProblem } from "./goParams.js";
 import { memberText } from "./goDecode.js";
 import { metaKeys, refusals, rpcErrorOf } from "../goWire/wireError.js";
 import { requestMeta } from "./requestMeta.js";
-import { served } from "../profiles/profiles.js";
+import type { Profile } from "../profiles/profiles.js";
 
 export type RequestId = string | number;
 
@@ -80,6 +80,8 @@ export type Handler = (params: Record<string, unknown>, extra: CallExtra) => unk
 export interface SessionOptions {
   /** The session id, where the transport has one (stdio: "stdio"). */
   id?: string;
+  /** The go-sdk release, mode and era this session answers as (its host's, from config). */
+  profile: Profile;
   handlers: Readonly<Record<string, Handler>>;
   /** Over stdio, where v1.7.0 answers an unknown method (and method "") with -32601. */
   stdio?: boolean;
@@ -150,7 +152,7 @@ export class RpcSession {
 
   /** A notification about nothing in particular (tools/list_changed), on the session's own stream. */
   notify(method: string, params: unknown): void {
-    if (!this.closedFlag) this.opts.unrelated(goMessageText({ jsonrpc: "2.0", method, params }, undefined));
+    if (!this.closedFlag) this.opts.unrelated(goMessageText({ jsonrpc: "2.0", method, params }, undefined, this.opts.profile));
   }
 
   /** Stops every call still running: their answers are never sent. */
@@ -166,7 +168,7 @@ export class RpcSession {
    * goWire/goShapes.ts puts both where the result's struct has them.
    */
   private eraResult(result: unknown): unknown {
-    if (!served("era-2026-result-fields") || !isObj(result)) return result;
+    if (!this.opts.profile.has("era-2026-result-fields") || !isObj(result)) return result;
     const meta = isObj(result._meta) ? result._meta : {};
     return { ...result, resultType: "complete", _meta: { ...meta, [metaKeys.serverInfo]: this.opts.serverInfo } };
   }
@@ -181,7 +183,7 @@ export class RpcSession {
   private dispatch(message: Record<string, unknown>, reply: Reply, arrival: Arrival, text?: string): void {
     const method = typeof message.method === "string" ? message.method : "";
     const id = message.id;
-    const stdioNotFound = this.opts.stdio === true && served("stdio-method-not-found");
+    const stdioNotFound = this.opts.stdio === true && this.opts.profile.has("stdio-method-not-found");
     // Method "" with an id is a call to v1.7.0's stdio; over HTTP the decoding differs (not served).
     if (stdioNotFound && message.method === "" && id !== undefined && id !== null) return this.call("", id as RequestId, message.params, reply, arrival, text);
     // No method: a response to a request this server never sends. Dropped, as the go-sdk drops it.
@@ -201,12 +203,12 @@ export class RpcSession {
   }
 
   private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival, text?: string): void {
-    const meta = requestMeta(params);
+    const meta = requestMeta(params, this.opts.profile);
     const newProtocol = "newProtocol" in meta && meta.newProtocol;
-    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result) : result }, method));
+    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result) : result }, method, this.opts.profile));
     const refuse = (err: unknown) => {
       const error = rpcErrorOf(err);
-      const text = goMessageText({ jsonrpc: "2.0", id, error }, method);
+      const text = goMessageText({ jsonrpc: "2.0", id, error }, method, this.opts.profile);
       if (reply.error) reply.error(error.code, text);
       else reply.write(text);
     };
@@ -216,12 +218,12 @@ export class RpcSession {
     }
     // go-sdk's handle: the new protocol has no initialize, ping, logging/setLevel or
     // subscriptions; server/discover is the new protocol's alone.
-    if (served("era-2026-removed-methods") && (newProtocol ? removedMethods.has(method) : method === "server/discover")) {
+    if (this.opts.profile.has("era-2026-removed-methods") && (newProtocol ? removedMethods.has(method) : method === "server/discover")) {
       refuse(refusals.methodNotFound(method));
       return reply.end();
     }
     // A request of the new protocol brings in its `_meta` what initialize would have said.
-    if (!this.initialized && !newProtocol && !servedBeforeInitialize(method)) {
+    if (!this.initialized && !newProtocol && !servedBeforeInitialize(method, this.opts.profile)) {
       refuse(refusals.duringInitialization(method));
       return reply.end();
     }
@@ -229,27 +231,27 @@ export class RpcSession {
       answer({});
       return reply.end();
     }
-    const info = methodInfo(method);
+    const info = methodInfo(method, this.opts.profile);
     const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
     if (!handler) {
-      refuse(this.opts.stdio === true && served("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
+      refuse(this.opts.stdio === true && this.opts.profile.has("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
       return reply.end();
     }
     if (params === undefined && info && !info.paramsOptional) {
       refuse(refusals.missingParams());
       return reply.end();
     }
-    const unreadable = paramsProblem(method, params, text === undefined ? undefined : () => memberText(text, "params"));
+    const unreadable = paramsProblem(method, params, this.opts.profile, text === undefined ? undefined : () => memberText(text, "params"));
     if (unreadable) {
-      refuse(refusals.unreadableParams(unreadable, paramsCoded(method)));
+      refuse(refusals.unreadableParams(unreadable, paramsCoded(method, this.opts.profile)));
       return reply.end();
     }
-    if (method === "initialize" && this.initialized && served("duplicate-initialize")) {
+    if (method === "initialize" && this.initialized && this.opts.profile.has("duplicate-initialize")) {
       refuse(refusals.duplicate(method));
       return reply.end();
     }
     const p = isObj(params) ? params : {};
-    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol);
+    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol, this.opts.profile);
     let result: unknown;
     try {
       result = handler(p, extra);
@@ -294,6 +296,7 @@ class Call implements CallExtra {
     private readonly arrival: Arrival,
     private readonly reply: Reply,
     readonly newProtocol: boolean,
+    private readonly profile: Profile,
   ) {}
 
   get _meta(): Record<string, unknown> | undefined {
@@ -318,7 +321,7 @@ class Call implements CallExtra {
   }
 
   sendNotification(n: { method: string; params?: unknown }): Promise<void> {
-    if (!this.taken && this.abort?.signal.aborted !== true) this.reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined));
+    if (!this.taken && this.abort?.signal.aborted !== true) this.reply.write(goMessageText({ jsonrpc: "2.0", method: n.method, params: n.params }, undefined, this.profile));
     return Promise.resolve();
   }
 

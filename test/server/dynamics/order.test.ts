@@ -2,11 +2,12 @@
 // it. The real session and engine, driven through the session's own interface, with the
 // dynamics timer injected: time moves only when the test says so.
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Engine, systemRandom } from "../../../src/engine/engine.js";
 import { OverridesReader } from "../../../src/overrides/overridesFile.js";
 import type { Timer } from "../../../src/server/dynamics/timer.js";
 import { createMcpSession } from "../../../src/server/mcp/mcpSession.js";
+import { baseProfile } from "../../../src/server/profiles/profiles.js";
 import type { Reply, RpcSession } from "../../../src/server/wire/rpcSession.js";
 import { copyCatalog, fixturesDir, type TempCatalog } from "../../transports/catalog.js";
 
@@ -24,7 +25,6 @@ const heldTimer: Timer = {
   clear: () => {},
 };
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 const ids = () => received.filter((m) => "id" in m).map((m) => (m as { id: unknown }).id);
 const probe = (id: number, mode: string) => ({ jsonrpc: "2.0" as const, id, method: "tools/call", params: { name: "dynamics_probe", arguments: { mode } } });
 
@@ -41,14 +41,15 @@ beforeEach(async () => {
     widgetDomain: "https://example.test",
     transport: "stdio",
     sessionId: "stdio",
+    profile: baseProfile,
     log: () => {},
     dynamics: { scale: 1, timer: heldTimer, random: systemRandom },
     unrelated: () => {},
   });
   received = [];
   send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+  await vi.waitFor(() => expect(ids()).toEqual([0]));
   send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  await settle();
   received = [];
 });
 
@@ -63,10 +64,10 @@ describe("order on a shared stream", () => {
     send(probe(2, "quick"));
     send({ jsonrpc: "2.0", id: 3, method: "ping" });
     send(probe(4, "quick"));
-    await settle();
-    expect(ids()).toEqual([2, 3, 4]);
+    // Call 1 cannot answer before its held timer is released, so waiting for the quick ones proves their order.
+    await vi.waitFor(() => expect(ids()).toEqual([2, 3, 4]));
+    expect(due, "the slow call's delay is the one timer held").toHaveLength(1);
     for (const fn of due.splice(0)) fn();
-    await settle();
-    expect(ids()).toEqual([2, 3, 4, 1]);
+    await vi.waitFor(() => expect(ids()).toEqual([2, 3, 4, 1]));
   });
 });

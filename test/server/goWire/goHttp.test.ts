@@ -1,10 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { baseMediaType, refuseBeforeBody } from "../../../src/server/goWire/goHttp.js";
+import { baseProfile } from "../../../src/server/profiles/profiles.js";
 
 // A request as refuseBeforeBody reads it: method and headers only.
 const post = (headers: Record<string, string | undefined>) => ({ method: "POST", headers: { host: "127.0.0.1", ...headers } }) as unknown as IncomingMessage;
-const refusal = (contentType: string | undefined, accept: string | undefined) => refuseBeforeBody(post({ "content-type": contentType, accept }), () => true, () => false)?.status ?? "ok";
+const refusal = (contentType: string | undefined, accept: string | undefined) => refuseBeforeBody(post({ "content-type": contentType, accept }), () => true, () => false, baseProfile)?.status ?? "ok";
 
 describe("the checks before the body keep the last header they read, and answer each value for itself", () => {
   // [Content-Type, Accept, answer]: run in this order, each row after one with another value.

@@ -1,10 +1,10 @@
 // The go-sdk decoder's words, one row per input measured against the parity twin (go-sdk v1.6.1
 // over streamable HTTP: the text after `malformed payload: `), plus what it accepts.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { goDecode } from "../../../src/server/wire/goDecode.js";
 import { paramsProblem } from "../../../src/server/wire/goParams.js";
 import { memberText } from "../../../src/server/wire/goDecode.js";
-import { useProfile } from "../../../src/server/profiles/profiles.js";
+import { baseProfile, profileOf } from "../../../src/server/profiles/profiles.js";
 
 const refused: [string, string][] = [
   ['{"jsonrpc":"2.0","id":2,"method":', "unmarshaling jsonrpc message: unexpected EOF"],
@@ -32,36 +32,36 @@ const refused: [string, string][] = [
 
 describe("goDecode", () => {
   it.each(refused)("%s is refused with the decoder's words", (text, reason) => {
-    expect(goDecode(text)).toEqual({ ok: false, reason });
+    expect(goDecode(text, baseProfile)).toEqual({ ok: false, reason });
   });
 
   it("reads the first value and ignores what follows it", () => {
     const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
-    expect(goDecode(`${ping} x`)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: [ping] });
-    expect(goDecode(`${ping}{"x"`)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: [ping] });
+    expect(goDecode(`${ping} x`, baseProfile)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: [ping] });
+    expect(goDecode(`${ping}{"x"`, baseProfile)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: [ping] });
   });
 
   it("cuts a fractional id to an integer, toward zero, as jsonrpc2.MakeID does", () => {
-    expect(goDecode('{"jsonrpc":"2.0","id":1.5,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: ['{"jsonrpc":"2.0","id":1.5,"method":"ping"}'] });
-    expect(goDecode('{"jsonrpc":"2.0","id":-2.7,"method":"ping"}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: -2, method: "ping" }, texts: ['{"jsonrpc":"2.0","id":-2.7,"method":"ping"}'] });
+    expect(goDecode('{"jsonrpc":"2.0","id":1.5,"method":"ping"}', baseProfile)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" }, texts: ['{"jsonrpc":"2.0","id":1.5,"method":"ping"}'] });
+    expect(goDecode('{"jsonrpc":"2.0","id":-2.7,"method":"ping"}', baseProfile)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: -2, method: "ping" }, texts: ['{"jsonrpc":"2.0","id":-2.7,"method":"ping"}'] });
   });
 
   it("reads an escaped half of a surrogate pair as U+FFFD, in values and keys, as encoding/json does; whole pairs stay", () => {
-    const decoded = goDecode('{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"x\\ud800y","b":["\\udfff"],"c\\ud83dd":"\\ud83d\\ude00","d":"\\\\ud800"}}');
+    const decoded = goDecode('{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"x\\ud800y","b":["\\udfff"],"c\\ud83dd":"\\ud83d\\ude00","d":"\\\\ud800"}}', baseProfile);
     expect(decoded.ok).toBe(true);
     const params = (decoded as { value: { params: Record<string, unknown> } }).value.params;
     expect(params).toEqual({ a: "x\ufffdy", b: ["\ufffd"], "c\ufffdd": "\u{1F600}", d: "\\ud800" });
   });
 
   it("takes a message with an id and no method as a response", () => {
-    expect(goDecode('{"jsonrpc":"2.0","id":1}')).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1 }, texts: ['{"jsonrpc":"2.0","id":1}'] });
+    expect(goDecode('{"jsonrpc":"2.0","id":1}', baseProfile)).toEqual({ ok: true, value: { jsonrpc: "2.0", id: 1 }, texts: ['{"jsonrpc":"2.0","id":1}'] });
   });
 
   it("keeps each message's text as it came: spaces around it left out, one per element of a batch", () => {
     const a = '{ "jsonrpc": "2.0", "id": 1, "method": "ping" }';
     const b = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
-    expect(goDecode(`\n ${a} \n`)).toMatchObject({ ok: true, texts: [a] });
-    expect(goDecode(`[ ${a} ,\n${b}]`)).toMatchObject({ ok: true, texts: [a, b] });
+    expect(goDecode(`\n ${a} \n`, baseProfile)).toMatchObject({ ok: true, texts: [a] });
+    expect(goDecode(`[ ${a} ,\n${b}]`, baseProfile)).toMatchObject({ ok: true, texts: [a, b] });
   });
 });
 
@@ -89,30 +89,27 @@ describe("paramsProblem", () => {
       `handling 'initialize': unmarshaling ${JSON.stringify(JSON.stringify({ protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } }))} into a *mcp.initializeParamsV2: json: cannot unmarshal "20250618,\\"capabilities\\":{},\\"clie..." into Go struct field mcp.initializeParamsV2.protocolVersion of type string`,
     ],
   ])("%s with %j", (method, params, text) => {
-    expect(paramsProblem(method, params)).toBe(text);
+    expect(paramsProblem(method, params, baseProfile)).toBe(text);
   });
 
   it("null params and well-typed ones unmarshal", () => {
-    expect(paramsProblem("tools/list", null)).toBeUndefined();
-    expect(paramsProblem("tools/call", { name: "x", arguments: 5 })).toBeUndefined();
+    expect(paramsProblem("tools/list", null, baseProfile)).toBeUndefined();
+    expect(paramsProblem("tools/call", { name: "x", arguments: 5 }, baseProfile)).toBeUndefined();
   });
 });
 
 describe("from go-sdk v1.7.0 (jsonrpc2.wireDecode, measured: test/parity/profiles/v1.7.0*/http/body/)", () => {
-  afterEach(() => useProfile("1.6.1"));
-
   it.each([
     ['{"jsonrpc":2,"id":2,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "2,\\"id\\":2,\\"method\\":\\"ping\\"}" into Go struct field jsonrpc2.wireDecode.jsonrpc of type string'],
     ["42", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireDecode'],
   ])("%s", (text, reason) => {
-    useProfile("1.7.0");
-    expect(goDecode(text)).toEqual({ ok: false, reason });
+    expect(goDecode(text, profileOf({ goSdk: "1.7.0", stateless: false }))).toEqual({ ok: false, reason });
   });
 });
 
 describe("paramsProblem quotes the params as they were sent", () => {
   it("with spaces, as sent (measured: http/body/params-spaced-mistyped)", () => {
-    expect(paramsProblem("tools/call", { name: 7 }, () => '{ "name" : 7 }')).toBe(
+    expect(paramsProblem("tools/call", { name: 7 }, baseProfile, () => '{ "name" : 7 }')).toBe(
       `handling 'tools/call': unmarshaling "{ \\"name\\" : 7 }" into a *mcp.CallToolParamsRaw: json: cannot unmarshal "7 }" into Go struct field mcp.CallToolParamsRaw.name of type string`,
     );
   });
