@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot, spawnServer, tempCatalog, type SpawnedServer } from "../reliability/spawnServer.js";
 import { hasChromium, launchChromium, watchPage } from "./chromium.js";
 
-const images = path.join(projectRoot, "docs", "images");
+// Screenshots go to test-results/ (untracked); CAREEM_MCP_DOC_IMAGES=1 writes docs/images/'s
+// copies instead, to be looked at before they are committed.
+const images = process.env.CAREEM_MCP_DOC_IMAGES === "1" ? path.join(projectRoot, "docs", "images") : path.join(projectRoot, "test-results");
 
 describe.skipIf(!hasChromium)("a newcomer's path through the dashboard, offline", () => {
   let server: SpawnedServer;
@@ -41,6 +43,7 @@ describe.skipIf(!hasChromium)("a newcomer's path through the dashboard, offline"
   };
 
   beforeAll(async () => {
+    fs.mkdirSync(images, { recursive: true });
     temp = tempCatalog(path.join(projectRoot, "tools"), "careem-newcomer-");
     server = await spawnServer({ toolsDir: temp.toolsDir, runDir: temp.runDir, args: ["--widget-domain", "http://127.0.0.1:9"] });
     browser = await launchChromium();
