@@ -23,7 +23,7 @@ ensure_installed() {
 sources_changed() {
   local f
   shopt -s globstar nullglob
-  for f in src src/** tsconfig.json tsconfig.build.json package-lock.json; do
+  for f in src src/** dashboard/demo-widget dashboard/demo-widget/** tsconfig.json tsconfig.build.json package-lock.json; do
     [ "$f" -nt dist/.stamp ] && return 0
   done
   return 1

@@ -20,5 +20,8 @@ export const api = {
   force: (tool, scenario) => send("PUT", `./overrides/${encodeURIComponent(tool)}`, { scenario }),
   clear: (tool) => send("DELETE", `./overrides/${encodeURIComponent(tool)}`),
   state: () => send("GET", "./state"),
+  world: () => send("GET", "./world"),
+  evaluate: (body) => send("POST", "./evaluate", body),
+  closeSession: (id) => send("DELETE", `./sessions/${encodeURIComponent(id)}`),
   resetState: (key) => send("DELETE", `./state/${encodeURIComponent(key)}`),
 };

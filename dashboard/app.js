@@ -4,15 +4,25 @@
 // /_local/events (server-sent events); nothing polls.
 import { api } from "./api.js";
 import { callFacts, callValues, whySteps } from "./callView.js";
+import { callMatches, fillToolChoices, readFilter } from "./callsFilter.js";
+import { demoWidget } from "./demoWidget.js";
+import { expressionBox, worldPanel } from "./inspectView.js";
 import { McpHttpClient } from "./mcpClient.js";
 import { el, short, time } from "./render.js";
 import { drawSessions, drawState } from "./sessionsView.js";
+import { toolForm } from "./toolForm.js";
 import { WidgetHost } from "./widgetHost.js";
 
 const calls = new Map();
 const definitions = new Map();
 let selected = null;
 let host = null;
+let mcp = null;
+let expressions = null;
+/** Each tool's Call form, kept across redraws so what was typed stays. */
+const forms = new Map();
+let idleShown = false;
+let lastSessions = null;
 const $ = (id) => document.getElementById(id);
 
 function status(text) {
@@ -38,11 +48,28 @@ function drawTools({ domains, broken }) {
     root.append(section);
   }
   for (const b of broken) root.append(el("p", { role: "alert", class: "alert" }, `${b.tool} is broken: ${b.problems.join("; ")}`));
+  // Also at the top of the page: at the bottom of a scrolled sidebar nobody saw them.
+  const banner = $("broken");
+  banner.hidden = broken.length === 0;
+  banner.replaceChildren(...broken.map((b) => el("p", { role: "alert", class: "alert" }, `${b.tool} is broken and not served: ${b.problems.join("; ")}`)));
+  fillToolChoices($("calls-filter").elements.tool, domains.flatMap((d) => d.tools.map((t) => t.name)).sort());
   if (focusLabel) for (const button of root.querySelectorAll("button")) if (button.getAttribute("aria-label") === focusLabel) button.focus();
 }
 
 async function redrawTools() {
   drawTools(await api.tools());
+}
+
+/** A scenario's blocks as its file has them: match, match-schema, when, response or error, then. */
+function scenarioBlocks(s) {
+  const blocks = Object.entries(s.blocks ?? {});
+  if (blocks.length === 0) return null;
+  return el(
+    "details",
+    { class: "blocks" },
+    el("summary", { "aria-label": `What ${s.name} matches and answers` }, "match, when, response"),
+    blocks.flatMap(([kind, b]) => [el("div", {}, el("span", { class: "block-kind" }, `json ${kind}`), el("span", { class: "meta" }, ` line ${b.line}`)), el("pre", { "aria-label": `json ${kind} of ${s.name}` }, b.text)]),
+  );
 }
 
 function scenarioItem(tool, s, forced) {
@@ -63,6 +90,7 @@ function scenarioItem(tool, s, forced) {
       isForced ? el("span", { class: "badge" }, "forced") : null,
     ),
     button,
+    scenarioBlocks(s),
   );
 }
 
@@ -72,7 +100,26 @@ function toolView(tool, open) {
   notes.innerHTML = tool.notesHtml; // sanitised on the server (rehype-sanitize)
   const list = el("ul", { class: "scenarios", "aria-label": `Scenarios of ${tool.name}` }, tool.scenarios.map((s) => scenarioItem(tool, s, forced)));
   const summary = el("summary", {}, el("span", { class: "tool-name" }, tool.name), forced ? el("span", { class: "badge", "aria-label": `forced to ${forced}` }, forced) : el("span", { class: "meta" }, `${tool.scenarios.length} scenario${tool.scenarios.length === 1 ? "" : "s"}`));
-  return el("details", { "data-tool": tool.name, open, class: "tool" }, summary, el("p", { class: "description" }, tool.description), notes, list);
+  return el("details", { "data-tool": tool.name, open, class: "tool" }, summary, el("p", { class: "description" }, tool.description), callForm(tool), notes, list);
+}
+
+/** The tool's Call form under a disclosure (kept across redraws, open or not). */
+function callForm(tool) {
+  let kept = forms.get(tool.name);
+  if (!kept || kept.definition !== JSON.stringify(tool.definition)) {
+    // The summary's text leaves the tool's name out: the tool's own summary is found by it.
+    const details = el("details", { class: "call-form" }, el("summary", { "aria-label": `Call ${tool.name}: open the form` }, "Call this tool"), toolForm(tool, (args, scenario) => callFromPage(tool.name, args, scenario)));
+    kept = { definition: JSON.stringify(tool.definition), details };
+    forms.set(tool.name, kept);
+  }
+  return kept.details;
+}
+
+/** A call from the page's own MCP session: journaled, forced and stateful like any client's. */
+async function callFromPage(name, args, scenario) {
+  const answer = await mcp.request("tools/call", { name, arguments: args, ...(scenario ? { _meta: { "careem-mcp/scenario": scenario } } : {}) });
+  if (answer.error) return `${name}: refused, ${answer.error.code} ${answer.error.message}`;
+  return `${name} answered${answer.result.isError ? " with isError" : ""}${scenario ? ` (forced: ${scenario})` : ""}: see Live calls`;
 }
 
 async function act(change, done, focusLabel) {
@@ -105,7 +152,22 @@ function callRow(call) {
 function addCall(call) {
   calls.set(call.id, call);
   $("no-calls").hidden = true;
-  $("calls").prepend(callRow(call));
+  const row = callRow(call);
+  row.hidden = !callMatches(call, readFilter($("calls-filter")));
+  $("calls").prepend(row);
+  countShown();
+}
+
+function countShown() {
+  const rows = [...$("calls").querySelectorAll("tr")];
+  const shown = rows.filter((r) => !r.hidden).length;
+  $("calls-shown").textContent = shown === rows.length ? "" : `${shown} of ${rows.length} calls shown`;
+}
+
+function applyFilter() {
+  const filter = readFilter($("calls-filter"));
+  for (const row of $("calls").querySelectorAll("tr")) row.hidden = !callMatches(calls.get(Number(row.dataset.call)), filter);
+  countShown();
 }
 
 function select(id) {
@@ -119,6 +181,7 @@ function select(id) {
   $("call-values").replaceChildren(...callValues(call));
   $("why-steps").replaceChildren();
   $("widget-log").replaceChildren();
+  expressions?.describe();
   replay();
 }
 
@@ -126,10 +189,43 @@ function hostKind() {
   return document.querySelector('input[name="widget-kind"]:checked')?.value ?? "mcp-apps";
 }
 
-function replay() {
+function widgetSource() {
+  return document.querySelector('input[name="widget-source"]:checked')?.value ?? "resource";
+}
+
+async function replay() {
   if (!selected || !host) return;
+  const call = selected;
   $("widget-log").replaceChildren();
-  host.replay(selected, hostKind(), definitions.get(selected.tool));
+  if (widgetSource() !== "demo") {
+    $("widget-problem").hidden = true;
+    host.replay(call, hostKind(), definitions.get(call.tool));
+    return;
+  }
+  try {
+    // The demo widget speaks MCP Apps (ext-apps' App) only.
+    const kindRadio = document.querySelector('input[name="widget-kind"][value="mcp-apps"]');
+    kindRadio.checked = true;
+    host.replay(call, "mcp-apps", definitions.get(call.tool), await demoWidget());
+  } catch (err) {
+    showWidgetProblem(`The demo widget could not be loaded: ${err.message}`);
+  }
+}
+
+function showWidgetProblem(text) {
+  $("widget-problem").textContent = text;
+  $("widget-problem").hidden = false;
+}
+
+/** The resource's widget did not load (offline, a domain that does not answer): say why, and show the demo widget. */
+function widgetLoadFailed(what, replayed) {
+  if (replayed?.source) return showWidgetProblem(`The demo widget failed: ${what}`);
+  // The script and the stylesheet each fail: the first one says why and switches.
+  if (widgetSource() === "demo") return;
+  const fix = "serve a local build with --widget-dir DIR, or check that --widget-domain answers";
+  document.querySelector('input[name="widget-source"][value="demo"]').checked = true;
+  showWidgetProblem(`The widget resource could not load: ${what}. Showing the demo widget that ships with this project instead (not production's widget); ${fix}.`);
+  void replay();
 }
 
 async function explain() {
@@ -141,10 +237,33 @@ async function explain() {
   }
 }
 
+function drawSessionRows(sessions) {
+  lastSessions = sessions;
+  drawSessions($("sessions"), sessions, resetState, {
+    idleShown,
+    toggleIdle: () => {
+      idleShown = !idleShown;
+      drawSessionRows(lastSessions);
+    },
+    close: closeSessions,
+  });
+}
+
 async function redrawSessions() {
   const [sessions, state] = await Promise.all([api.sessions(), api.state()]);
-  drawSessions($("sessions"), sessions, resetState);
+  drawSessionRows(sessions);
   drawState($("state"), state, resetState);
+}
+
+/** Ends sessions their clients left open (no DELETE): as a DELETE would. */
+async function closeSessions(ids) {
+  try {
+    for (const id of ids) await api.closeSession(id);
+    await redrawSessions();
+    status(ids.length === 1 ? `Session ${short(ids[0])} closed` : `${ids.length} sessions closed`);
+  } catch (err) {
+    status(`Error: ${err.message}`);
+  }
 }
 
 /** `session`: the id when reset from the session's row, for the message. */
@@ -183,11 +302,12 @@ function listen() {
 
 function start() {
   const snapshot = JSON.parse($("snapshot").textContent);
-  const mcp = new McpHttpClient(new URL("../mcp", location.href).href);
+  mcp = new McpHttpClient(new URL("../mcp", location.href).href);
   host = new WidgetHost({
     frame: $("widget"),
     widget: snapshot.widget,
     log: widgetLog,
+    onLoadFailed: widgetLoadFailed,
     callTool: async (name, args) => {
       const answer = await mcp.request("tools/call", { name, arguments: args });
       if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
@@ -197,12 +317,17 @@ function start() {
   $("widget-source").textContent = snapshot.widget.widgetDir ? `local build ${snapshot.widget.widgetDir}, served at ${snapshot.widget.domain}/` : `${snapshot.widget.domain} (production's domain; --widget-dir DIR previews a local build)`;
   drawTools(snapshot.tools);
   for (const call of snapshot.calls.calls) addCall(call);
-  drawSessions($("sessions"), snapshot.sessions, resetState);
+  drawSessionRows(snapshot.sessions);
+  worldPanel($("world"));
+  expressions = expressionBox($("expression-box"), () => selected);
+  $("calls-filter").addEventListener("input", applyFilter);
+  $("calls-filter").addEventListener("submit", (e) => e.preventDefault());
+  if (snapshot.widget.widgetDir) $("widget-resource-name").textContent = "your --widget-dir build";
   drawState($("state"), snapshot.state, resetState);
   status(`Snapshot of ${new Date().toLocaleTimeString([], { hour12: false })}; connecting for live calls…`);
   $("explain").addEventListener("click", explain);
   $("replay").addEventListener("click", replay);
-  for (const radio of document.querySelectorAll('input[name="widget-kind"]')) radio.addEventListener("change", replay);
+  for (const radio of document.querySelectorAll('input[name="widget-kind"], input[name="widget-source"]')) radio.addEventListener("change", replay);
   // After the load event: an open event stream never holds up the page being "loaded" (a
   // headless screenshot is taken then).
   if (document.readyState === "complete") setTimeout(listen, 0);

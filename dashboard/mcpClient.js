@@ -1,6 +1,6 @@
 // The widget's own tools/call requests go to this server over MCP itself (streamable HTTP on
 // /mcp), as a real host relays them: they are journaled, forced and stateful like any call.
-// The page opens one session of its own the first time a widget calls a tool.
+// The page opens one session of its own the first time it or a widget calls a tool.
 const protocolVersion = "2025-06-18";
 
 /** One JSON-RPC answer out of a POST's body, JSON or an event stream of `data:` lines. */
@@ -31,7 +31,7 @@ export class McpHttpClient {
 
   async open() {
     const id = this.nextId++;
-    const response = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "careem-mcp dashboard (widget host)", version: "1.0.0" } } });
+    const response = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "careem-mcp dashboard", version: "1.0.0" } } });
     const answer = await answerOf(response, id);
     if (answer.error) throw new Error(`initialize: ${answer.error.message}`);
     const session = response.headers.get("mcp-session-id");

@@ -39,13 +39,13 @@ function shapeOf(value) {
 /** Lines of JSON above which a value starts folded: a long output must not push the page away. */
 export const foldAbove = 10;
 
-/** A JSON value under a disclosure that names its size; open when short. */
-export function foldedJson(label, value) {
+/** A JSON value under a disclosure that names its size; open when short, unless `open` says otherwise. */
+export function foldedJson(label, value, open) {
   const text = JSON.stringify(value ?? null, null, 2);
   const lines = text.split("\n").length;
   return el(
     "details",
-    { class: "json", open: lines <= foldAbove },
+    { class: "json", open: open ?? lines <= foldAbove },
     el("summary", {}, label, el("span", { class: "meta" }, ` ${shapeOf(value)} · ${lines} lines · ${sizeOf(text)}`)),
     el("pre", { tabindex: 0, "aria-label": label }, text),
   );

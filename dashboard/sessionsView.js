@@ -29,19 +29,52 @@ export function drawState(tbody, { scope, entries }, reset) {
   if (entries.length === 0) tbody.append(el("tr", {}, el("td", { colspan: 3, class: "muted" }, `No state yet (kept per ${scope}): it starts with the first call that reads or writes it`)));
 }
 
-export function drawSessions(tbody, { sessions, stateScope }, reset) {
-  tbody.replaceChildren(
-    ...sessions.map((s) =>
+/** A session is idle when no call came in this long (or none ever): clients that never send DELETE leave such rows behind. */
+export const idleAfterMs = 5 * 60_000;
+
+export function isIdle(s, now) {
+  return s.lastCall === null || now - Date.parse(s.lastCall) > idleAfterMs;
+}
+
+function sessionRow(s, stateScope, reset, close) {
+  return el(
+    "tr",
+    { "aria-label": `Session ${s.id}` },
+    el("td", { title: s.id }, el("code", {}, short(s.id))),
+    el("td", {}, s.client ?? el("span", { class: "muted" }, "unnamed")),
+    el("td", {}, s.transport),
+    el("td", { class: "num" }, s.calls),
+    el("td", {}, Object.entries(s.forcing).map(([tool, f]) => `${tool} → ${f.scenario}${f.times ? ` (${f.times} left)` : ""}`).join(", ") || "–"),
+    stateCell(s, stateScope, reset),
+    el("td", {}, s.transport === "stdio" ? null : el("button", { type: "button", class: "quiet", "aria-label": `Close session ${s.id}`, onclick: () => close([s.id]) }, "Close")),
+  );
+}
+
+/**
+ * `view`: GET /_local/sessions. Sessions with no call for 5 minutes are folded under one row
+ * (opened with `idleShown`), so a pile of abandoned ones never pushes State off the screen.
+ * `close(ids)` ends sessions; `toggleIdle()` opens or folds the idle ones.
+ */
+export function drawSessions(tbody, { sessions, stateScope }, reset, { close = () => {}, idleShown = false, toggleIdle = () => {}, now = Date.now() } = {}) {
+  const idle = sessions.filter((s) => isIdle(s, now));
+  const active = sessions.filter((s) => !isIdle(s, now));
+  tbody.replaceChildren(...active.map((s) => sessionRow(s, stateScope, reset, close)));
+  if (idle.length) {
+    const label = `${idle.length} idle session${idle.length === 1 ? "" : "s"} (no call in the last 5 minutes)`;
+    tbody.append(
       el(
         "tr",
-        { "aria-label": `Session ${s.id}` },
-        el("td", { title: s.id }, el("code", {}, short(s.id))),
-        el("td", {}, s.transport),
-        el("td", { class: "num" }, s.calls),
-        el("td", {}, Object.entries(s.forcing).map(([tool, f]) => `${tool} → ${f.scenario}${f.times ? ` (${f.times} left)` : ""}`).join(", ") || "–"),
-        stateCell(s, stateScope, reset),
+        { class: "idle-summary" },
+        el(
+          "td",
+          { colspan: 7 },
+          el("button", { type: "button", class: "quiet", "aria-expanded": idleShown ? "true" : "false", onclick: toggleIdle }, idleShown ? `Hide ${label}` : `Show ${label}`),
+          " ",
+          el("button", { type: "button", class: "quiet", onclick: () => close(idle.filter((s) => s.transport !== "stdio").map((s) => s.id)) }, `Close the ${idle.length} idle`),
+        ),
       ),
-    ),
-  );
-  if (sessions.length === 0) tbody.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No open sessions")));
+    );
+    if (idleShown) tbody.append(...idle.map((s) => sessionRow(s, stateScope, reset, close)));
+  }
+  if (sessions.length === 0) tbody.append(el("tr", {}, el("td", { colspan: 7, class: "muted" }, "No open sessions")));
 }

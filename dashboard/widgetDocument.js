@@ -73,6 +73,21 @@ function openaiBootstrap(globals) {
 })();`;
 }
 
+/**
+ * Runs first in the frame: a script or stylesheet that does not load (offline, a domain that does
+ * not answer) or that the CSP refuses is told to the host, which says so above the frame instead
+ * of leaving an empty box. Capturing on window: load errors do not bubble.
+ */
+const loadWatcher = `(() => {
+  const tell = (what) => window.parent.postMessage({ type: "careem-mcp:load-failed", what }, "*");
+  window.addEventListener("error", (event) => {
+    const t = event.target;
+    if (t && t !== window && (t.src || t.href)) tell(t.tagName.toLowerCase() + " " + (t.src || t.href) + " did not load");
+  }, true);
+  // "eval" is left out: libraries probe it and carry on without (zod does, in the demo widget).
+  document.addEventListener("securitypolicyviolation", (event) => event.blockedURI !== "eval" && tell((event.blockedURI || "inline code") + " was refused by the resource's CSP (" + event.violatedDirective + ")"));
+})();`;
+
 function randomNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes)).replace(/[^A-Za-z0-9]/g, "");
@@ -80,7 +95,7 @@ function randomNonce() {
 
 /** `kind`: "mcp-apps" (messages only) or "openai" (window.openai injected with `globals`). */
 export function widgetDocument(shell, { kind, csp, globals, nonce = randomNonce() }) {
-  const head = [`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(csp, nonce).replace(/"/g, "&quot;")}">`];
+  const head = [`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(csp, nonce).replace(/"/g, "&quot;")}">`, `<script nonce="${nonce}">${loadWatcher}</script>`];
   if (kind === "openai") head.push(`<script nonce="${nonce}">${openaiBootstrap(globals)}</script>`);
   const at = shell.search(/<head[^>]*>/i);
   if (at === -1) return `<!DOCTYPE html><html><head>${head.join("\n")}</head><body>${shell}</body></html>`;

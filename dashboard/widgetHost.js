@@ -32,9 +32,11 @@ export function resultOf(call) {
 export class WidgetHost {
   /**
    * frame: the <iframe sandbox="allow-scripts">; widget: GET /_local/widget; callTool(name, args)
-   * resolves a CallToolResult; log(direction, text) shows traffic to the person.
+   * resolves a CallToolResult; log(direction, text) shows traffic to the person;
+   * onLoadFailed(what, replay) hears of a script or stylesheet the frame could not load.
    */
-  constructor({ frame, widget, callTool, log }) {
+  constructor({ frame, widget, callTool, log, onLoadFailed }) {
+    this.onLoadFailed = onLoadFailed;
     this.frame = frame;
     this.widget = widget;
     this.callTool = callTool;
@@ -43,10 +45,13 @@ export class WidgetHost {
     window.addEventListener("message", (event) => this.receive(event));
   }
 
-  /** Replays `call` (a journal entry) into a fresh frame as a widget of `kind`. */
-  replay(call, kind, tool) {
+  /**
+   * Replays `call` (a journal entry) into a fresh frame as a widget of `kind`. `source`: another
+   * document than the widget resource (the demo widget: `{ html, csp, nonce, name }`).
+   */
+  replay(call, kind, tool, source) {
     const mcpApps = kind === "mcp-apps";
-    this.current = { call, kind, tool, initialized: false };
+    this.current = { call, kind, tool, initialized: false, source: source ?? null };
     const globals = {
       toolInput: call.arguments ?? {},
       toolOutput: null,
@@ -59,8 +64,8 @@ export class WidgetHost {
       userAgent: { device: { type: "desktop" }, capabilities: { hover: true, touch: false } },
       safeArea: { insets: { top: 0, bottom: 0, left: 0, right: 0 } },
     };
-    const html = widgetDocument(this.widget.html ?? "", { kind, csp: this.widget.csp, globals });
-    this.log("host", `replaying call ${call.id} (${call.tool}) into a new ${mcpApps ? "MCP Apps" : "window.openai"} frame`);
+    const html = source ? widgetDocument(source.html, { kind, csp: source.csp, globals, nonce: source.nonce }) : widgetDocument(this.widget.html ?? "", { kind, csp: this.widget.csp, globals });
+    this.log("host", `replaying call ${call.id} (${call.tool}) into a new ${mcpApps ? "MCP Apps" : "window.openai"} frame${source ? ` (${source.name})` : ""}`);
     this.frame.onload = mcpApps ? null : () => this.sendOpenaiResult();
     this.frame.srcdoc = html;
   }
@@ -100,6 +105,10 @@ export class WidgetHost {
   async receive(event) {
     if (!this.current || event.source !== this.frame.contentWindow) return;
     const data = event.data ?? {};
+    if (data.type === "careem-mcp:load-failed") {
+      this.log("widget → host", `load failed: ${data.what}`);
+      return this.onLoadFailed?.(String(data.what), this.current);
+    }
     if (data.type === "careem-mcp:openai") return this.answerOpenai(data);
     if (data.type === "careem-mcp:openai-ready" && this.current.kind !== "mcp-apps") return this.sendOpenaiResult();
     if (data.jsonrpc !== "2.0" || typeof data.method !== "string") return;

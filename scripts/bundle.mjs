@@ -42,3 +42,18 @@ await build({
   },
 });
 
+
+// The demo widget (dashboard/demo-widget/main.js, an MCP Apps view on ext-apps' `App`) as one
+// browser module, dist/demo-widget.js: the dashboard inlines it into the preview's sandboxed
+// frame when the production widget cannot load. Built here, never committed.
+await build({
+  input: path.resolve(import.meta.dirname, "..", "dashboard", "demo-widget", "main.js"),
+  platform: "browser",
+  logLevel: "silent",
+  output: {
+    file: path.join(dist, "demo-widget.js"),
+    format: "esm",
+    codeSplitting: false,
+    minify: true,
+  },
+});

@@ -156,7 +156,8 @@ Examples:
                                           force a scenario (scenario --help for more)
   ./careem-mcp.sh why get_ride_status '{"rideId": "ride_1"}'
                                           which scenario answers these arguments, and why
-  ./careem-mcp.sh calls --follow          the running server's calls, each with its why
+  ./careem-mcp.sh calls --follow          the running server's calls, each with its why (sessions, calls,
+                                          why and token find the server through --run-dir's server.json)
   http://127.0.0.1:${defaults.port}/_local/          the dashboard of the running server
 
 Commands of ./careem-mcp.sh itself (not of dist/cli.js):
@@ -251,7 +252,7 @@ Commands of ./careem-mcp.sh itself (not of dist/cli.js):
     .option("--clear-all", "stop forcing every scenario")
     .addOption(new Option("--times <n>", "force only the next n calls, then select normally").argParser(positive("--times")))
     .option("--session <id>", "force for one session of the running server only (see: sessions)")
-    .addOption(new Option("-p, --port <port>", "with --session: the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
+    .addOption(new Option("-p, --port <port>", "with --session: the running server's port (default: the one <run-dir>/server.json names, else 8080)").env(envNames.port).default(defaults.port).argParser(int("--port")))
     .addOption(new Option("--host <host>", "with --session: the running server's address").env(envNames.host).default(defaults.host))
     .addOption(new Option("--tools <dir>", "tools directory whose names are checked").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
     .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
@@ -267,10 +268,10 @@ Examples:
   ./careem-mcp.sh scenario cart_checkout payment-declined --times 2              the next 2 calls only
   ./careem-mcp.sh scenario cart_checkout payment-declined --session <id> --times 3   one session only`,
     )
-    .action(async (tool: string | undefined, scenario: string | undefined, opts) => {
+    .action(async (tool: string | undefined, scenario: string | undefined, opts, command: Command) => {
       if (opts.session !== undefined) {
         const { sessionScenarioCommand } = await import("../client/commands.js");
-        code = await sessionScenarioCommand({ host: opts.host, port: opts.port }, { session: opts.session, tool, scenario, clear: Boolean(opts.clear), times: opts.times }, io.out);
+        code = await sessionScenarioCommand(await serverOf(opts, command), { session: opts.session, tool, scenario, clear: Boolean(opts.clear), times: opts.times }, io.out);
         return;
       }
       const { scenarioCommand } = await import("../overrides/scenarioCommand.js");
@@ -412,34 +413,43 @@ Examples:
 
   const serverOptions = (command: Command) =>
     command
-      .addOption(new Option("-p, --port <port>", "the running server's port").env(envNames.port).default(defaults.port).argParser(int("--port")))
-      .addOption(new Option("--host <host>", "the running server's address").env(envNames.host).default(defaults.host));
+      .addOption(new Option("-p, --port <port>", "the running server's port (default: the one <run-dir>/server.json names, else 8080)").env(envNames.port).default(defaults.port).argParser(int("--port")))
+      .addOption(new Option("--host <host>", "the running server's address").env(envNames.host).default(defaults.host))
+      .addOption(new Option("--run-dir <dir>", "find the server started with this run dir (its server.json); for why, also the overrides file read without a server").env(envNames.runDir).default(defaults.runDir, "./.run"));
+  /** The server a helper talks to: --port/--host when given (or in the environment), else the run dir's, else the default. */
+  const serverOf = async (opts: { host: string; port: number; runDir: string }, command: Command) => {
+    const { findServer } = await import("../client/findServer.js");
+    const given = ["port", "host"].some((name) => ["cli", "env"].includes(command.getOptionValueSource(name) ?? ""));
+    return findServer({ host: opts.host, port: opts.port, given, runDir: opts.runDir });
+  };
 
-  serverOptions(program.command("sessions").description("list the running server's open sessions, with their calls and forcing")).action(async (opts) => {
-    const { sessionsCommand } = await import("../client/commands.js");
-    code = await sessionsCommand({ host: opts.host, port: opts.port }, io.out);
-  });
+  serverOptions(program.command("sessions").description("list the running server's open sessions, with their client, calls and forcing"))
+    .option("--json", "print the sessions as one JSON document ({stateScope, sessions: [...]})")
+    .action(async (opts, command: Command) => {
+      const { sessionsCommand } = await import("../client/commands.js");
+      code = await sessionsCommand(await serverOf(opts, command), { json: Boolean(opts.json) }, io.out);
+    });
 
   serverOptions(program.command("calls").description("print the running server's call journal: scenario and why, per call"))
     .option("--follow", "keep printing calls as they happen")
     .option("--tool <name>", "only this tool's calls")
     .option("--session <id>", "only this session's calls")
-    .option("--json", "one JSON object per line")
-    .action(async (opts) => {
+    .option("--json", "JSON Lines: one journal entry as a JSON object per line (not one JSON array)")
+    .action(async (opts, command: Command) => {
       const { callsCommand } = await import("../client/commands.js");
-      code = await callsCommand({ host: opts.host, port: opts.port }, { tool: opts.tool, session: opts.session, follow: Boolean(opts.follow), json: Boolean(opts.json) }, io.out);
+      code = await callsCommand(await serverOf(opts, command), { tool: opts.tool, session: opts.session, follow: Boolean(opts.follow), json: Boolean(opts.json) }, io.out);
     });
 
-  serverOptions(program.command("why").description("which scenario would answer these arguments, and why: every scenario top to bottom"))
+  serverOptions(program.command("why").description("which scenario would answer these arguments, and why: every scenario top to bottom, asking the running server (its state and forcing) when one is found, else from the files"))
     .argument("<tool>", "tool name")
     .argument("[arguments]", "the call's arguments as JSON, e.g. '{\"rideId\": \"ride_1\"}'")
-    .option("--session <id>", "include that session's forcing (asks the running server)")
+    .option("--session <id>", "as that session's next call: its state (with --state-scope session) and its forcing")
+    .option("--files", "from the files only (the catalog and overrides file), even when a server runs: the state is the persona's initial world")
     .option("--json", "print the report as JSON")
-    .addOption(new Option("--tools <dir>", "tools directory").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
-    .addOption(new Option("--run-dir <dir>", "run state directory holding overrides.json").env(envNames.runDir).default(defaults.runDir, "./.run"))
-    .action(async (tool: string, args: string | undefined, opts) => {
+    .addOption(new Option("--tools <dir>", "tools directory (read when no server is found, or with --files)").env(envNames.toolsDir).default(defaults.toolsDir, "./tools"))
+    .action(async (tool: string, args: string | undefined, opts, command: Command) => {
       const { whyCommand } = await import("../client/commands.js");
-      code = await whyCommand(tool, args, { session: opts.session, toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: { host: opts.host, port: opts.port } }, io.out, io.err);
+      code = await whyCommand(tool, args, { session: opts.session, files: Boolean(opts.files), toolsDir: opts.tools, runDir: opts.runDir, json: Boolean(opts.json), at: await serverOf(opts, command) }, io.out, io.err);
     });
 
   const serverUrl = (opts: { url?: string; host: string; port: number }) => opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
@@ -499,14 +509,15 @@ Examples:
       "after",
       `
 Examples:
-  ./careem-mcp.sh token                                 Sara's token from the server on --port (default ${defaults.port})
+  ./careem-mcp.sh token                                 Sara's token from the server ./.run/server.json names (else --port, default ${defaults.port})
   ./careem-mcp.sh token --user 900000002                Omar's
   curl -H "Authorization: Bearer $(./careem-mcp.sh token)" ...`,
     )
-    .action(async (opts) => {
+    .action(async (opts, command: Command) => {
       const { headlessSignIn, SignInError } = await import("../client/token/headlessSignIn.js");
       try {
-        const url = opts.url ?? `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
+        const at = opts.url === undefined ? await serverOf(opts, command) : undefined;
+        const url = opts.url ?? `http://${at!.host.includes(":") ? `[${at!.host}]` : at!.host}:${at!.port}`;
         io.out.write(`${await headlessSignIn({ url, user: opts.user })}\n`);
         code = 0;
       } catch (err) {

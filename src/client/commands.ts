@@ -14,17 +14,25 @@ type Out = NodeJS.WritableStream;
 interface SessionView {
   id: string;
   transport: string;
+  /** The client's name from its initialize (`clientInfo.name`), when it sent one. */
+  client?: string | null;
   calls: number;
   lastCall: string | null;
   forcing: Record<string, { scenario: string; times?: number }>;
 }
 
-export async function sessionsCommand(at: ServerAddress, out: Out): Promise<number> {
-  const { sessions } = await localRequest<{ sessions: SessionView[] }>(at, "GET", "/sessions");
+export async function sessionsCommand(at: ServerAddress, opts: { json: boolean }, out: Out): Promise<number> {
+  const view = await localRequest<{ sessions: SessionView[] }>(at, "GET", "/sessions");
+  if (opts.json) {
+    out.write(`${JSON.stringify(view, null, 2)}\n`);
+    return 0;
+  }
+  const { sessions } = view;
   if (sessions.length === 0) out.write("no open sessions\n");
   for (const s of sessions) {
     const forcing = Object.entries(s.forcing).map(([tool, f]) => `${tool}->${f.scenario}${f.times ? `(${f.times} left)` : ""}`);
-    out.write(`${s.id} ${s.transport} calls=${s.calls} last=${s.lastCall ?? "-"}${forcing.length ? ` forcing=${forcing.join(",")}` : ""}\n`);
+    const client = s.client ? ` client=${JSON.stringify(s.client)}` : "";
+    out.write(`${s.id} ${s.transport}${client} calls=${s.calls} last=${s.lastCall ?? "-"}${forcing.length ? ` forcing=${forcing.join(",")}` : ""}\n`);
   }
   return 0;
 }
@@ -64,7 +72,7 @@ export async function callsCommand(at: ServerAddress, opts: { tool?: string; ses
 export async function whyCommand(
   tool: string,
   argsText: string | undefined,
-  opts: { session?: string; toolsDir: string; runDir: string; json: boolean; at: ServerAddress },
+  opts: { session?: string; files?: boolean; toolsDir: string; runDir: string; json: boolean; at: ServerAddress },
   out: Out,
   err: Out,
 ): Promise<number> {
@@ -78,11 +86,16 @@ export async function whyCommand(
     }
   }
   let report: WhyReport;
-  if (opts.session) {
-    // Session forcing lives in the running server only: ask it.
-    const query = new URLSearchParams({ tool, arguments: JSON.stringify(args), session: opts.session });
+  // The running server holds what decides a real call besides the files: the state (a ride just
+  // booked), session forcing and the clock. Ask it whenever one is found or named.
+  const askServer = !opts.files && (opts.session !== undefined || opts.at.found !== "default");
+  if (askServer) {
+    const query = new URLSearchParams({ tool, arguments: JSON.stringify(args), ...(opts.session ? { session: opts.session } : {}) });
     report = await localRequest<WhyReport>(opts.at, "GET", `/why?${query}`);
+    // On stderr: stdout stays the report (and --json stays JSON).
+    err.write(`why: asked the server at http://${opts.at.host.includes(":") ? `[${opts.at.host}]` : opts.at.host}:${opts.at.port} (${opts.at.found === "given" ? "--port/--host" : opts.at.found}): its state${opts.session ? `, session ${opts.session}'s forcing` : ""} and the overrides file count\n`);
   } else {
+    if (!opts.files) err.write(`why: from the files only, against the persona's initial state (${opts.at.notFound ?? "no server found"}; a running server's state would count: pass --run-dir or --port)\n`);
     // The files alone decide: the catalog and the overrides file, read as the server reads them.
     const engine = new Engine({ toolsDir: path.resolve(opts.toolsDir), forced: new OverridesReader(path.resolve(opts.runDir)) });
     report = engine.explain(tool, args);

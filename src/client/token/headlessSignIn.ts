@@ -61,6 +61,8 @@ export async function headlessSignIn(opts: SignInOptions): Promise<string> {
   } catch (err) {
     throw new SignInError(`no server at ${resource.origin} (${(err as Error).cause ?? (err as Error).message}); start it with ./careem-mcp.sh --auth`);
   }
+  // Without --auth the server publishes no metadata for its /mcp: no sign-in, no token needed.
+  if (discovery.status === 404) throw new SignInError(`${resource.origin} does not sign in (no protected resource metadata at ${resource.pathname}: it runs without --auth, and its calls need no token); to sign in, start it with ./careem-mcp.sh --auth`);
   const protectedResource = await json(discovery, "the protected resource metadata");
   const issuer = (protectedResource.authorization_servers as string[] | undefined)?.[0];
   if (!issuer) throw new SignInError(`${resource.origin} names no authorization server`);

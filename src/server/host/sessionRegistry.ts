@@ -9,6 +9,8 @@ export type TransportKind = "http" | "sse" | "stdio";
 export interface OpenSession {
   id: string;
   transport: TransportKind;
+  /** The client's name and version from its initialize, when it sent them (shown by /_local/sessions). */
+  client?: string;
   /** Sends a notification about no request in particular on the session's own stream. */
   notify(method: string, params: unknown): void;
   /** Closes the session's streams; called once, when the registry ends the session. */

@@ -22,7 +22,7 @@ export function createApp(ctx: HostContext, mcp: McpHandler, auth?: typeof insta
   const app = express();
   app.disable("x-powered-by");
   // The MCP endpoints check their Host themselves, in the go-sdk's order and words.
-  const checkHost = hostCheck(ctx.config.host, ctx.config.allowedHosts);
+  const checkHost = hostCheck(ctx.config.host, ctx.config.allowedHosts, ctx.log);
   const ownHostCheck = new Set(["/mcp", "/sse", messagesPath]);
   app.use((req, res, next) => (ownHostCheck.has(req.path) ? next() : checkHost(req, res, next)));
   app.use(["/mcp", "/sse", messagesPath], cors);

@@ -16,6 +16,7 @@ import { SessionRegistry } from "../host/sessionRegistry.js";
 import { exitOnSignals } from "../host/shutdown.js";
 import { createLocal } from "../local/createLocal.js";
 import type { LocalContext } from "../local/localContext.js";
+import { removeServerFile, writeServerFile } from "../local/serverFile.js";
 import { profileOf } from "../profiles/profiles.js";
 import { MemoryRunBook, runDefaults, type RunBook } from "../../runs/runBook.js";
 import { SharedRunBook } from "../../store/sharedRuns.js";
@@ -32,6 +33,8 @@ export interface HttpHost {
   registry: SessionRegistry;
   /** The journal and forcing behind /_local/. */
   local: LocalContext;
+  /** The dashboard and /_local/ API's base, always a loopback name (it answers no other), e.g. http://127.0.0.1:8080/_local */
+  localUrl: string;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
     ready,
     registry,
     local,
+    localUrl: `${loopbackBase}/_local`,
     async close() {
       watcher.close();
       await registry.closeAll();
@@ -138,11 +142,21 @@ export async function startHttp(config: Config): Promise<HttpHost> {
   const host = await listenHttp(config);
   // The ready line: scripts wait for it instead of sleeping. Requests are
   // answered from here on; the catalog finishes loading in the background.
-  stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE)`);
+  // The dashboard is named on the same line: it is the one line a newcomer reads.
+  stderrLog(`listening on ${host.mcpUrl} (streamable HTTP) and ${host.sseUrl} (SSE); dashboard: ${host.localUrl}/`);
+  // The helper commands find this server through its run dir, on whatever port it got.
+  try {
+    writeServerFile(config.runDir, { url: new URL(host.localUrl).origin, host: new URL(host.localUrl).hostname.replace(/^\[|\]$/g, ""), port: host.port, pid: process.pid, startedAt: new Date().toISOString() });
+  } catch (err) {
+    stderrLog(`could not write ${config.runDir}/server.json (${err instanceof Error ? err.message : String(err)}): helper commands need --port ${host.port}`);
+  }
   if (config.widgetDir) stderrLog(`widget: serving ${config.widgetDir} at ${host.local.config.widgetDomain}/ (the widget resource names it; preview at ${host.baseUrl}/_local/)`);
   if (config.store) stderrLog(`--store: state in ${parseStoreUrl(config.store).shown}, shared with every replica on it`);
   if (config.auth) stderrLog(`--auth: sign-in required; authorization server at ${config.publicUrl || host.baseUrl}${config.authAutoApprove ? " (auto-approve: every sign-in is 900000001)" : ""}`);
   void host.ready.then(() => stderrLog(`serving ${host.engine.listTools().length} tool(s) from ${config.toolsDir}`));
-  exitOnSignals(() => host.close(), stderrLog);
+  exitOnSignals(async () => {
+    removeServerFile(config.runDir, process.pid);
+    await host.close();
+  }, stderrLog);
   return host;
 }

@@ -16,6 +16,7 @@ const homePage = `<!DOCTYPE html>
 </head>
 <body>
 <p>careem-mcp-service, local build. MCP endpoints: <code>/mcp</code> (streamable HTTP) and <code>/sse</code> (legacy SSE).</p>
+<p>The local dashboard (calls as they happen, forcing, state, calling a tool, the widget preview): <a href="/_local/">/_local/</a>, from this machine only.</p>
 </body>
 </html>
 `;

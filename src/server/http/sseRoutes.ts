@@ -17,6 +17,7 @@ import { CORS } from "./cors.js";
 import { goDecode } from "../wire/goDecode.js";
 import { checkRequest } from "../wire/methods.js";
 import { refusals } from "../goWire/wireError.js";
+import { clientNameOf } from "../host/clientName.js";
 import type { RpcSession } from "../wire/rpcSession.js";
 import { sseReply } from "./sseFaults.js";
 
@@ -29,7 +30,7 @@ export const messagesPath = "/messages";
 
 export function sseRoutes(ctx: HostContext): Router {
   const router = Router();
-  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts, ctx.log);
   const refuseHost = (req: IncomingMessage, res: ServerResponse) => {
     const host = req.headers.host ?? "";
     if (hostOk(host)) return false;
@@ -86,6 +87,7 @@ export function sseRoutes(ctx: HostContext): Router {
       const decoded = goDecode(read.text, ctx.profile);
       if (!decoded.ok || Array.isArray(decoded.value)) return sendWireError(res, refusals.unparsableBody());
       const message = decoded.value as Record<string, unknown>;
+      session.client ??= clientNameOf([message]);
       if (typeof message.method === "string" && message.method !== "") {
         const bad = checkRequest(message as { method: string }, ctx.profile);
         if (bad) return sendWireError(res, bad);

@@ -20,6 +20,7 @@ import { goDecode } from "../wire/goDecode.js";
 import { eraVersion } from "../goWire/protocolVersions.js";
 import { checkPost, type PostHeaders, type PostRefusal } from "../wire/postChecks.js";
 import { refusals } from "../goWire/wireError.js";
+import { clientNameOf } from "../host/clientName.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
 import { PostStream, sseHeaders } from "./postStream.js";
 
@@ -41,7 +42,7 @@ export type McpHandler = (req: IncomingMessage, res: ServerResponse, authInfo?: 
 
 export function streamableHandler(ctx: HostContext): McpHandler {
   const { registry } = ctx;
-  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts);
+  const hostOk = allowsHost(ctx.config.host, ctx.config.allowedHosts, ctx.log);
   const known = (id: string) => registry.get(id, "http") !== undefined;
   const lookup = (id: string) => registry.get(id, "http") as HttpSession | undefined;
 
@@ -101,6 +102,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       if (!fresh) return;
       if (s.rpc.isInitialized) {
         if (!registry.get(s.id)) {
+          s.client = clientNameOf(messages);
           registry.open(s);
           ctx.log(`session ${s.id} opened (streamable HTTP)`);
         }

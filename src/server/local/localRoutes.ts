@@ -1,5 +1,6 @@
 // Everything under /_local/: local-only, loopback-only, never part of production's surface.
 import express, { type NextFunction, type Request, type Response } from "express";
+import { evaluateRoute } from "./evaluateRoute.js";
 import { eventsRoute } from "./eventsRoute.js";
 import { forcingRoutes } from "./forcingRoutes.js";
 import type { LocalContext } from "./localContext.js";
@@ -20,6 +21,7 @@ export function localRoutes(ctx: LocalContext): express.Router {
   router.use(localGuard);
   router.use(express.json({ limit: "64kb", type: "application/json" }));
   router.get("/events", eventsRoute(ctx));
+  router.post("/evaluate", evaluateRoute(ctx));
   router.use(viewRoutes(ctx));
   router.use(forcingRoutes(ctx));
   router.use(runRoutes(ctx));

@@ -22,6 +22,13 @@ const files: Record<string, string> = {
   "/widgetDocument.js": "widgetDocument.js",
   "/mcpClient.js": "mcpClient.js",
   "/app.css": "app.css",
+  "/toolForm.js": "toolForm.js",
+  "/callsFilter.js": "callsFilter.js",
+  "/inspectView.js": "inspectView.js",
+  "/demoWidget.js": "demoWidget.js",
+  "/demo-widget.css": "demo-widget/demo.css",
+  // Built by scripts/bundle.mjs (npm run build) from demo-widget/main.js and ext-apps' App.
+  "/demo-widget.js": "../dist/demo-widget.js",
 };
 
 const types: Record<string, string> = {
@@ -44,7 +51,14 @@ export function pageRoutes(ctx: LocalContext): express.Router {
       res.setHeader("X-Content-Type-Options", "nosniff");
       // Never framed by another site (clickjacking the one-click forcing buttons).
       res.setHeader("X-Frame-Options", "DENY");
-      let body: string | Buffer = fs.readFileSync(path.join(dashboardDir, file));
+      let body: string | Buffer;
+      try {
+        body = fs.readFileSync(path.join(dashboardDir, file));
+      } catch {
+        // Only the built demo widget can be missing: a checkout built before it existed.
+        res.status(404).type("text/plain; charset=utf-8").send(`${file} is missing: build it with npm run build (or ./careem-mcp.sh, which builds when sources changed)\n`);
+        return;
+      }
       if (file === "index.html") body = body.toString("utf8").replace("<!-- snapshot -->", `<script type="application/json" id="snapshot">${scriptJson(await snapshotView(ctx))}</script>`);
       res.type(types[path.extname(file)] ?? "application/octet-stream").send(body);
     });

@@ -3,7 +3,7 @@
 import express, { type Request } from "express";
 import type { LocalContext } from "./localContext.js";
 import { sendLocalError, sendNoSuchSession } from "./localGuard.js";
-import { callsView, sessionsView, sharedStateView, stateView, toolsView, widgetView } from "./views.js";
+import { callsView, sessionsView, sharedStateView, stateView, toolsView, widgetView, worldView } from "./views.js";
 import { SharedStateStore } from "../../store/sharedState.js";
 
 function query(req: Request, name: string): string | undefined {
@@ -21,6 +21,15 @@ export function viewRoutes(ctx: LocalContext): express.Router {
 
   router.get("/sessions", (_req, res) => {
     res.json(sessionsView(ctx));
+  });
+
+  // Closing a session its client left open (the SDK's close() and the Inspector's CLI send no
+  // DELETE): ended as a DELETE ends it; its client, if still there, gets 404 and starts again.
+  router.delete("/sessions/:id", (req, res) => {
+    const id = typeof req.params.id === "string" ? req.params.id : "";
+    if (!ctx.registry.get(id)) return sendNoSuchSession(res, id, ctx.registry.list().map((s) => s.id));
+    // The registry's end hook tells the page's event streams (createLocal.ts).
+    void ctx.registry.end(id, "closed from the dashboard").then(() => res.json({ session: id, closed: true }));
   });
 
   router.get("/tools", async (_req, res) => {
@@ -71,6 +80,10 @@ export function viewRoutes(ctx: LocalContext): express.Router {
       return sendNoSuchSession(res, session, ctx.registry.list().map((s) => s.id));
     }
     res.json(ctx.engine.explain(tool, args, { sessionId: session, transport: "http" }));
+  });
+
+  router.get("/world", (_req, res) => {
+    res.json(worldView(ctx));
   });
 
   router.get("/widget", (_req, res) => {

@@ -7,7 +7,8 @@ import { readWidgetResource } from "../mcp/widgetResource.js";
 import type { SharedStateStore } from "../../store/sharedState.js";
 import type { LocalContext } from "./localContext.js";
 import { loadNotesRenderer } from "./renderNotes.js";
-import { notesOf } from "../../toolFile/parseToolFile.js";
+import { notesOf, parseToolFile } from "../../toolFile/parseToolFile.js";
+import type { ToolFile } from "../../base/types.js";
 import { readNoFollow } from "../../base/readNoFollow.js";
 
 export function callsView(ctx: LocalContext, filter: { tool?: string; session?: string; after?: number } = {}) {
@@ -26,6 +27,7 @@ export function sessionsView(ctx: LocalContext) {
     return {
       id: s.id,
       transport: s.transport,
+      client: s.client ?? null,
       forcing: ctx.sessionForcing.of(s.id),
       calls: seen.get(s.id)?.calls ?? 0,
       lastCall: seen.get(s.id)?.lastCall ?? null,
@@ -58,6 +60,31 @@ export async function sharedStateView(store: SharedStateStore) {
   return { scope: store.scope, limitBytes: store.limitBytes, shared: true, entries };
 }
 
+/** A scenario's blocks as written (the served catalog keeps them compiled only), with their lines. */
+type ScenarioBlocks = Partial<Record<"match" | "match-schema" | "when" | "response" | "error" | "then" | "dynamics", { text: string; line: number }>>;
+
+function blocksAsWritten(file: ToolFile): Map<string, ScenarioBlocks> {
+  const out = new Map<string, ScenarioBlocks>();
+  for (const s of file.scenarios) {
+    const blocks: ScenarioBlocks = {};
+    if (s.match) blocks.match = { text: JSON.stringify(s.match.value, null, 2), line: s.match.line };
+    if (s.matchSchema) blocks["match-schema"] = { text: s.matchSchema.value, line: s.matchSchema.line };
+    if (s.when) blocks.when = { text: JSON.stringify(s.when.value), line: s.when.line };
+    if (s.response) blocks.response = { text: s.response.value, line: s.response.line };
+    if (s.error) blocks.error = { text: s.error.value, line: s.error.line };
+    if (s.then) blocks.then = { text: s.then.value, line: s.then.line };
+    if (s.dynamics) blocks.dynamics = { text: s.dynamics.value, line: s.dynamics.line };
+    out.set(s.name, blocks);
+  }
+  return out;
+}
+
+/** The world's entities as the tool files read them (`$world`), from the engine's snapshot. */
+export function worldView(ctx: LocalContext) {
+  const snapshot = ctx.engine.world.snapshot();
+  return { data: snapshot.data, problems: snapshot.problems.map((p) => `${p.file}:${p.line}: ${p.message}`) };
+}
+
 export async function toolsView(ctx: LocalContext) {
   const renderNotes = await loadNotesRenderer();
   const { overrides } = readOverrides(ctx.config.runDir);
@@ -71,8 +98,11 @@ export async function toolsView(ctx: LocalContext) {
     const tool = entry.result.tool;
     const domain = typeof tool.file.frontMatter.domain === "string" ? tool.file.frontMatter.domain : "other";
     let notesHtml = "";
+    let written = new Map<string, ScenarioBlocks>();
     try {
-      notesHtml = renderNotes(notesOf(readNoFollow(entry.path)));
+      const text = readNoFollow(entry.path);
+      notesHtml = renderNotes(notesOf(text));
+      written = blocksAsWritten(parseToolFile(entry.path, text));
     } catch {
       notesHtml = ""; // the file changed under us: the next load shows it
     }
@@ -92,6 +122,8 @@ export async function toolsView(ctx: LocalContext) {
         conditions: [s.match ? "match" : "", s.state?.schema ? "match-schema" : "", s.state?.when ? "when" : ""].filter(Boolean),
         isDefault: s.name === fallback,
         isError: s.isError,
+        // What answers, as the file has it: the page shows each block under its scenario.
+        blocks: written.get(s.name) ?? {},
       })),
       forced: hasOverride(overrides, tool.name) ?? null,
     });

@@ -32,16 +32,40 @@ export function isAllowedName(hostname: string, allowedHosts: readonly string[])
  * loopback; otherwise loopback names and the --allowed-host names. The MCP endpoints ask it in
  * the go-sdk's order of checks (goWire/goHttp.ts); every other route asks it through hostCheck.
  */
-export function allowsHost(boundHost: string, allowedHosts: readonly string[]): (hostHeader: string) => boolean {
+export function allowsHost(boundHost: string, allowedHosts: readonly string[], log?: (line: string) => void): (hostHeader: string) => boolean {
   if (!isLoopbackName(boundHost)) return () => true;
+  const told = log ? refusalsTold(log) : undefined;
   return (hostHeader) => {
     const name = hostnameOf(hostHeader);
-    return isLoopbackName(name) || isAllowedName(name, allowedHosts);
+    const ok = isLoopbackName(name) || isAllowedName(name, allowedHosts);
+    if (!ok && told) tellRefusal(told, log!, name, hostHeader);
+    return ok;
   };
 }
 
-export function hostCheck(boundHost: string, allowedHosts: readonly string[] = []) {
-  const allowed = allowsHost(boundHost, allowedHosts);
+/**
+ * The 403 body is the go-sdk's (`invalid Host header`) and names no fix, so the person running
+ * the server is told in the log, once per name: the name refused and the option that lets it in.
+ * Once per log, shared by every route that checks (a tunnel's name would otherwise fill the log).
+ */
+const toldByLog = new WeakMap<(line: string) => void, Set<string>>();
+const mostNamesTold = 100;
+
+function refusalsTold(log: (line: string) => void): Set<string> {
+  let told = toldByLog.get(log);
+  if (!told) toldByLog.set(log, (told = new Set()));
+  return told;
+}
+
+function tellRefusal(told: Set<string>, log: (line: string) => void, name: string, hostHeader: string): void {
+  const key = name.toLowerCase();
+  if (told.has(key) || told.size >= mostNamesTold) return;
+  told.add(key);
+  log(`refused Host ${JSON.stringify(hostHeader)} with 403 (DNS-rebinding protection: loopback names only); if this name is yours (a tunnel's), start the server with --allowed-host ${name || "NAME"}`);
+}
+
+export function hostCheck(boundHost: string, allowedHosts: readonly string[] = [], log?: (line: string) => void) {
+  const allowed = allowsHost(boundHost, allowedHosts, log);
   return (req: Request, res: Response, next: NextFunction): void => {
     const host = req.headers.host ?? "";
     if (allowed(host)) return next();
