@@ -103,11 +103,18 @@ export const UNWRITABLE = JSON.stringify({ truncated: true, reason: "nested too 
 
 /** keptText of the value's JSON, or the unwritable marker. */
 function keptValueText(value: unknown, max: number): string {
+  return keptValue(value, max).text;
+}
+
+/** The text kept of a value, and whether it is the value's whole JSON (not a marker). */
+function keptValue(value: unknown, max: number): { text: string; whole: boolean } {
+  let text: string;
   try {
-    return keptText(JSON.stringify(value), max);
+    text = JSON.stringify(value);
   } catch {
-    return UNWRITABLE;
+    return { text: UNWRITABLE, whole: false };
   }
+  return text.length > max ? { text: keptText(text, max), whole: false } : { text, whole: true };
 }
 
 const NO_WARNINGS: string[] = [];
@@ -212,7 +219,7 @@ export class Journal {
   private store(call: CallToRecord): StoredCall {
     const { outcome } = call;
     const max = this.opts.maxValueChars;
-    const argsText = keptValueText(call.args ?? {}, max);
+    const { text: argsText, whole: argsWhole } = keptValue(call.args ?? {}, max);
     // The content text is the structuredContent serialised already (goJsonOf finds it): free.
     const structured = outcome.kind === "result" ? outcome.result.structuredContent : undefined;
     let outputText: string | undefined;
@@ -224,7 +231,9 @@ export class Journal {
     const shared = this.shared(call.tool, argsText, outputText);
     const result = outcome.kind === "result" ? outcome : undefined;
     let closest: (() => ClosestMiss | undefined) | undefined;
-    if (result?.closest) {
+    // The finder holds the call's arguments: kept only when the ring keeps their whole text, so
+    // arguments cut to a size marker (a 3.9 MB string) are not held by it for 1,000 calls.
+    if (result?.closest && argsWhole) {
       // (A closure over `find` only: holding the outcome would keep an output the cap dropped.)
       const find = result.closest;
       let found: ClosestMiss | undefined | null = null;

@@ -128,3 +128,17 @@ describe("Journal, arguments too deep to write as JSON (issue 45, item 2)", () =
     expect(journal.list()).toHaveLength(1);
   });
 });
+
+describe("Journal, memory (issue 45, item 1)", () => {
+  it("a default call whose arguments were cut to their size keeps no way back to them", () => {
+    const journal = new Journal({ capacity: 5, maxValueChars: 100, now: () => 0 });
+    const held = { note: "x".repeat(1000) };
+    // The engine's finder closes over the arguments, as a default outcome's does.
+    const closest = ((args: unknown) => () => ({ scenario: "s", matchedKeys: [], diff: [{ key: "note", expected: "y", seen: (args as { note: string }).note, reason: "differs" }] }))(held);
+    journal.record({ transport: "http", session: "s", tool: "t", args: held, outcome: ok("d", "default", { closest }), durationMs: 0 });
+    const entry = journal.list()[0];
+    expect(entry?.arguments).toEqual({ truncated: true, chars: 1011 });
+    expect(entry?.why).toBe("default: no scenario's match block accepted the arguments");
+    expect(entry?.closest).toBeUndefined();
+  });
+});
