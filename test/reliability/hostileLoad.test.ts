@@ -3,6 +3,7 @@
 // with a small heap where memory is the question, so a structure that keeps what a client sent
 // ends the process (V8's "Reached heap limit") instead of only growing it. The full scale of
 // each case is `npm run soak:hostile` (scripts/soakHostile.mjs); docs/security.md lists the bounds.
+import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { nestedText, openRawSession } from "./rawSession.js";
@@ -72,5 +73,87 @@ describe("hostile load (issue 45)", { timeout: 60_000 }, () => {
     feed.abort();
     await reading;
     expect(heard.join("").match(/^event: call$/gm)).toHaveLength(20);
+  });
+});
+
+/** A stream opened on a raw socket and then not read: what a silent subscriber does. */
+async function silentStream(baseUrl: string, pathname: string, firstText: RegExp): Promise<{ first: RegExpExecArray; readRest(timeoutMs: number): Promise<{ ended: boolean; bytes: number }> }> {
+  const { port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`);
+  let text = "";
+  const first = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString("latin1");
+      const m = firstText.exec(text);
+      if (m) {
+        socket.off("data", onData);
+        socket.pause();
+        resolve(m);
+      }
+    };
+    socket.on("data", onData);
+    socket.once("error", reject);
+  });
+  return {
+    first,
+    readRest: (timeoutMs) =>
+      new Promise((resolve) => {
+        let bytes = 0;
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ ended: false, bytes });
+        }, timeoutMs);
+        socket.on("data", (chunk: Buffer) => void (bytes += chunk.length));
+        socket.once("close", () => {
+          clearTimeout(timer);
+          resolve({ ended: true, bytes });
+        });
+        socket.on("error", () => undefined);
+        socket.resume();
+      }),
+  };
+}
+
+describe("streams a client does not read (issue 45, item 5)", { timeout: 60_000 }, () => {
+  it("an unread /sse stream is closed once its backlog passes the bound, and the server answers on", async () => {
+    // Before: every answer queued in memory for as long as the stream stayed open.
+    const s = await start();
+    const stream = await silentStream(s.baseUrl, "/sse", /sessionId=([0-9a-f-]+)/);
+    const post = (message: object) => fetch(`${s.baseUrl}/messages?sessionId=${stream.first[1]}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message) });
+    await post({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "silent", version: "1" } } });
+    await post({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const ANSWERS = 40; // about 2 MB each (the text and structuredContent of a 1 MB pad)
+    for (let i = 1; i <= ANSWERS; i++) await post({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo_note", arguments: { size: 1024 } } });
+    const rest = await stream.readRest(5_000);
+    expect(rest.ended, "the server closed the stream").toBe(true);
+    expect(rest.bytes).toBeLessThan(ANSWERS * 2 * 1024 * 1024);
+    expect(s.stderr()).toMatch(/left \d+ bytes unread, past the 16777216-byte bound; stream closed/);
+    expect((await fetch(`${s.baseUrl}/health`)).status).toBe(200);
+  });
+
+  it("a dashboard feed that does not read is closed past its bound while one that reads hears every call", async () => {
+    const s = await start();
+    const silent = await silentStream(s.baseUrl, "/_local/events", /careem-mcp journal/);
+    const feed = new AbortController();
+    const reading = await fetch(`${s.baseUrl}/_local/events`, { signal: feed.signal });
+    let heard = "";
+    const read = (async () => {
+      for await (const chunk of reading.body as unknown as AsyncIterable<Uint8Array>) heard += Buffer.from(chunk).toString("utf8");
+    })().catch(() => undefined);
+    const session = await openRawSession(s.mcpUrl);
+    const CALLS = 200; // about 30 KB of journal entry each: 6 MB for a feed that keeps them all
+    const note = "n".repeat(15_000);
+    for (let i = 0; i < CALLS; i++) await session.call("echo_note", JSON.stringify({ note, size: 15 }));
+    const rest = await silent.readRest(5_000);
+    expect(rest.ended, "the server closed the silent feed").toBe(true);
+    expect(rest.bytes).toBeLessThan(CALLS * 30_000);
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if ((heard.match(/^event: call$/gm) ?? []).length >= CALLS) resolve(clearInterval(check));
+      }, 20);
+    });
+    feed.abort();
+    await read;
   });
 });
