@@ -157,3 +157,26 @@ describe("streams a client does not read (issue 45, item 5)", { timeout: 60_000 
     await read;
   });
 });
+
+describe("client registration with --auth (issue 45, item 3)", { timeout: 30_000 }, () => {
+  const register = (s: SpawnedServer, body: object, headers: Record<string, string> = {}) =>
+    fetch(`${s.baseUrl}/register`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const client = (i: number, extra: object = {}) => ({ client_name: `c${i}`, redirect_uris: ["http://127.0.0.1:9/callback"], token_endpoint_auth_method: "none", ...extra });
+
+  it("refuses another site's page, metadata over 16 KB and more than 60 a minute; a local client registers", async () => {
+    // Before: every one of these was registered and kept for the life of the process.
+    const s = await start({ args: ["--auth"] });
+    const evil = await register(s, client(0), { Origin: "https://evil.example" });
+    expect(evil.status).toBe(403);
+    expect(((await evil.json()) as { error_description: string }).error_description).toMatch(/web page at https:\/\/evil\.example is refused/);
+    const big = await register(s, client(0, { client_uri: `https://example.com/${"x".repeat(95_000)}` }));
+    expect(big.status).toBe(413);
+    const fromInspector = await register(s, client(0), { Origin: "http://localhost:6274" });
+    expect(fromInspector.status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 70; i++) statuses.push((await register(s, client(i))).status);
+    // 60 a minute, counting the Inspector's and the refused big one.
+    expect(statuses.filter((st) => st === 201)).toHaveLength(58);
+    expect(statuses.slice(58)).toEqual(Array(12).fill(429));
+  });
+});
