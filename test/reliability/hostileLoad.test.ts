@@ -180,3 +180,21 @@ describe("client registration with --auth (issue 45, item 3)", { timeout: 30_000
     expect(statuses.slice(58)).toEqual(Array(12).fill(429));
   });
 });
+
+describe("a tool file's endless expression (issue 45, item 9)", { timeout: 30_000 }, () => {
+  it("fails its call alone with file, line and budget; the server serves on and stops on SIGTERM mid-loop", async () => {
+    // Before: the process spun for good, answering no one, and ignored SIGTERM.
+    const s = await start();
+    const session = await openRawSession(s.mcpUrl);
+    const looped = await Promise.race([session.call("endless_loop", "{}"), new Promise<undefined>((resolve) => setTimeout(resolve, 10_000))]);
+    expect(looped?.result?.isError).toBe(true);
+    const text = (looped?.result as { content: { text: string }[] } | undefined)?.content[0]?.text ?? "";
+    expect(text).toMatch(/endless_loop\.md:15: scenario "loops" could not render: .* ran past its 1000 ms budget/);
+    const after = await session.call("echo_note", '{"note":"still here"}');
+    expect(after.result?.structuredContent?.chars).toBe(10);
+    // SIGTERM while a call loops: handled once the budget ends the loop.
+    void session.call("endless_loop", "{}").catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await s.stop("SIGTERM")).toBe(0);
+  });
+});
