@@ -147,7 +147,7 @@ export class StateStore {
     const bytes = byteSize(doc);
     if (bytes > this.limitBytes) {
       throw new StateLimitError(
-        `state of ${key.replace(":", " ")} would grow to ${bytes} bytes, past the ${this.limitBytes}-byte cap; the change was not made (start a new session, or raise --state-limit)`,
+        `state of ${key.replace(":", " ")} would grow to ${bytes} bytes, past the ${this.limitBytes}-byte cap; the change was not made. Start again from the tool files' world with \`./careem-mcp.sh state reset\` or the dashboard's Reset state, keep state per conversation with --state-scope session, or raise --state-limit`,
       );
     }
     return bytes;

@@ -109,6 +109,9 @@ export class LocalAuthProvider implements OAuthServerProvider {
     }
     const id = secret();
     this.pending.set(id, grant);
+    // Never inside another site's frame: a page could overlay it and take the click (clickjacking).
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
     res.status(200).type("text/html; charset=utf-8").send(signInPage({ requestId: id, clientName: client.client_name, clientId: client.client_id, clientUri: client.client_uri, resource }));
   }
 
