@@ -28,7 +28,8 @@ function int(name: string) {
 function positive(name: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number, 1 or more, got "${value}"`);
+    // Safe integers only: 1e308 is "whole" to Number.isInteger, and n - 1 is n again, so it never counted down.
+    if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
     return n;
   };
 }
@@ -422,6 +423,19 @@ Examples:
     const given = ["port", "host"].some((name) => ["cli", "env"].includes(command.getOptionValueSource(name) ?? ""));
     return findServer({ host: opts.host, port: opts.port, given, runDir: opts.runDir });
   };
+
+  serverOptions(program.command("state").description("the users' state: `state reset [key]` starts it again from the tools' world"))
+    .argument("<action>", "reset")
+    .argument("[key]", "whose state: user:<id> (the default user's unless given) or session:<id>", "user:900000001")
+    .action(async (action: string, key: string, opts, command: Command) => {
+      if (action !== "reset") {
+        io.err.write(`state: unknown action "${action}"; the one action is reset\n`);
+        code = 1;
+        return;
+      }
+      const { stateResetCommand } = await import("../client/stateReset.js");
+      code = await stateResetCommand(key, await serverOf(opts, command), opts.runDir, io.out, io.err);
+    });
 
   serverOptions(program.command("sessions").description("list the running server's open sessions, with their client, calls and forcing"))
     .option("--json", "print the sessions as one JSON document ({stateScope, sessions: [...]})")

@@ -27,6 +27,9 @@ function shown(ms: number): string {
   return parts.length ? `${sign}${parts.join("")}` : "+0s";
 }
 
+/** 10000-01-01T00:00:00Z: the first instant ISO 8601 needs more than four digits of year for. */
+const LAST_INSTANT = Date.UTC(10000, 0, 1);
+
 export function clockCommand(o: ClockCommandOptions): number {
   const now = o.now ?? Date.now;
   const fail = (message: string) => {
@@ -55,6 +58,10 @@ export function clockCommand(o: ClockCommandOptions): number {
       const current = moves.offsetMs + (o.session ? (moves.sessions[o.session] ?? 0) : 0);
       by = at - now() - current;
     }
+    // Every instant a call writes must be a date ISO 8601 writes with four digits: +200000000d
+    // was accepted and then broke every call (an Invalid Date, or a year of six digits).
+    const after = now() + moves.offsetMs + (o.session ? (moves.sessions[o.session] ?? 0) : 0) + by;
+    if (!(after >= 0 && after < LAST_INSTANT)) return fail(`that move puts the clock outside 1970-01-01..9999-12-31; the clock was not moved`);
     if (o.session) moves.sessions[o.session] = (moves.sessions[o.session] ?? 0) + by;
     else moves.offsetMs += by;
   }

@@ -144,7 +144,8 @@ export class Engine {
   /** One tools/call. Never throws: every problem becomes a result or unknown-tool. */
   callTool(name: string, rawArgs: unknown, call: CallContext = {}): CallOutcome {
     try {
-      return this.answer(name, rawArgs, call);
+      // The state's lock (a file when it is shared with other processes) for the whole call.
+      return this.state.whileLocked(this.state.keyFor(call), () => this.answer(name, rawArgs, call));
     } catch (err) {
       // Last line of defence: a bug or an exotic input costs this call, never the server.
       const text = `careem-mcp could not answer ${name}: ${err instanceof Error ? err.message : String(err)}`;

@@ -1,6 +1,7 @@
 // The call journal: the last N tools/calls in a bounded ring, each with how its
 // scenario was chosen, for `GET /_local/calls`, `./careem-mcp.sh calls` and the dashboard's
-// live list. Big arguments or outputs are replaced by their size, so the ring's memory stays
+// live list. Big arguments or outputs are replaced by their size, and arguments too deeply nested
+// to write as JSON by a marker saying so, so the ring keeps only texts and its memory stays
 // bounded by count x cap, whatever the calls carry.
 import type { CallOutcome, ClosestMiss, ForcingLayer } from "../base/types.js";
 import { describeChoice, describeDefault } from "./describeChoice.js";
@@ -70,9 +71,8 @@ class StoredCall {
     readonly transport: string,
     readonly session: string | null,
     readonly tool: string,
-    /** JSON text of the arguments (or of their size marker); the value itself if not serialisable. */
-    readonly argsText: string | undefined,
-    readonly args: unknown,
+    /** JSON text of the arguments (or of their size marker, or of the unwritable marker). */
+    readonly argsText: string,
     /** JSON text of structuredContent (or of its size marker). */
     readonly outputText: string | undefined,
     readonly scenario: string | null,
@@ -94,6 +94,29 @@ function keptText(text: string, max: number): string {
   return text.length > max ? JSON.stringify({ truncated: true, chars: text.length }) : text;
 }
 
+/**
+ * Kept in place of a value JSON.stringify cannot write (nested deeper than its stack, as a
+ * 10 KB body of 5,000 brackets is). Keeping the value itself held megabytes per call and made
+ * every later reader of the ring (GET /calls, the dashboard's feed, --store's sharing) throw.
+ */
+export const UNWRITABLE = JSON.stringify({ truncated: true, reason: "nested too deeply to write as JSON" });
+
+/** keptText of the value's JSON, or the unwritable marker. */
+function keptValueText(value: unknown, max: number): string {
+  return keptValue(value, max).text;
+}
+
+/** The text kept of a value, and whether it is the value's whole JSON (not a marker). */
+function keptValue(value: unknown, max: number): { text: string; whole: boolean } {
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return { text: UNWRITABLE, whole: false };
+  }
+  return text.length > max ? { text: keptText(text, max), whole: false } : { text, whole: true };
+}
+
 const NO_WARNINGS: string[] = [];
 /** Texts remembered per tool for sharing (see Journal.shared); bounded across catalogs of any size. */
 const SHARED_TOOLS = 256;
@@ -105,7 +128,7 @@ function entryOf(c: StoredCall): JournalEntry {
     transport: c.transport,
     session: c.session,
     tool: c.tool,
-    arguments: c.argsText === undefined ? c.args : JSON.parse(c.argsText),
+    arguments: JSON.parse(c.argsText),
     scenario: c.scenario,
     selectedBy: c.selectedBy,
     why: c.why,
@@ -149,7 +172,12 @@ export class Journal {
   record = (call: CallToRecord): void => {
     const stored = this.store(call);
     const heard = this.keep(stored);
-    if (this.onRecorded) this.onRecorded(heard ?? entryOf(stored));
+    if (!this.onRecorded) return;
+    try {
+      this.onRecorded(heard ?? entryOf(stored));
+    } catch {
+      // Sharing is best effort (store/sharedJournal.ts logs its own failures): never the call's.
+    }
   };
 
   /** Told of every call this process answered, as an entry (set by store/sharedJournal.ts). */
@@ -161,12 +189,12 @@ export class Journal {
    */
   adopt(entry: JournalEntry, replica: string): void {
     const max = this.opts.maxValueChars;
-    const argsText = keptText(JSON.stringify(entry.arguments ?? {}), max);
-    const outputText = entry.structuredContent === undefined ? undefined : keptText(JSON.stringify(entry.structuredContent), max);
+    const argsText = keptValueText(entry.arguments ?? {}, max);
+    const outputText = entry.structuredContent === undefined ? undefined : keptValueText(entry.structuredContent, max);
     const shared = this.shared(entry.tool, argsText, outputText);
     const closest = entry.closest;
     this.keep(
-      new StoredCall(++this.lastId, Date.parse(entry.time), entry.transport, entry.session, entry.tool, shared.args, undefined, shared.output, entry.scenario, entry.selectedBy, entry.forcedBy, entry.left, closest ? () => closest : undefined, entry.why, entry.isError, entry.durationMs, entry.warnings.length > 0 ? entry.warnings : NO_WARNINGS, replica),
+      new StoredCall(++this.lastId, Date.parse(entry.time), entry.transport, entry.session, entry.tool, shared.args ?? argsText, shared.output, entry.scenario, entry.selectedBy, entry.forcedBy, entry.left, closest ? () => closest : undefined, entry.why, entry.isError, entry.durationMs, entry.warnings.length > 0 ? entry.warnings : NO_WARNINGS, replica),
     );
   }
 
@@ -177,26 +205,35 @@ export class Journal {
     this.count = Math.min(this.count + 1, this.opts.capacity);
     if (this.listeners.size === 0) return undefined;
     const entry = entryOf(stored);
-    for (const listener of this.listeners) listener(entry);
+    for (const listener of this.listeners) {
+      // A listener is a reader (the dashboard's feed): its failure must never fail the call it hears.
+      try {
+        listener(entry);
+      } catch {
+        // the reader loses one line
+      }
+    }
     return entry;
   }
 
   private store(call: CallToRecord): StoredCall {
     const { outcome } = call;
     const max = this.opts.maxValueChars;
-    let argsText: string | undefined;
-    try {
-      argsText = keptText(JSON.stringify(call.args ?? {}), max);
-    } catch {
-      argsText = undefined; // not serialisable as JSON: cannot have come off the wire
-    }
+    const { text: argsText, whole: argsWhole } = keptValue(call.args ?? {}, max);
     // The content text is the structuredContent serialised already (goJsonOf finds it): free.
     const structured = outcome.kind === "result" ? outcome.result.structuredContent : undefined;
-    const outputText = structured === undefined ? undefined : keptText(goMarshalled(structured), max);
+    let outputText: string | undefined;
+    try {
+      outputText = structured === undefined ? undefined : keptText(goMarshalled(structured), max);
+    } catch {
+      outputText = UNWRITABLE;
+    }
     const shared = this.shared(call.tool, argsText, outputText);
     const result = outcome.kind === "result" ? outcome : undefined;
     let closest: (() => ClosestMiss | undefined) | undefined;
-    if (result?.closest) {
+    // The finder holds the call's arguments: kept only when the ring keeps their whole text, so
+    // arguments cut to a size marker (a 3.9 MB string) are not held by it for 1,000 calls.
+    if (result?.closest && argsWhole) {
       // (A closure over `find` only: holding the outcome would keep an output the cap dropped.)
       const find = result.closest;
       let found: ClosestMiss | undefined | null = null;
@@ -208,8 +245,7 @@ export class Journal {
       call.transport,
       call.session ?? null,
       call.tool,
-      shared.args,
-      argsText === undefined ? (call.args ?? {}) : undefined,
+      shared.args ?? argsText,
       shared.output,
       result ? result.scenario : null,
       result ? result.selectedBy : null,

@@ -14,6 +14,7 @@ import { defaultUserId } from "../base/signedInUser.js";
 import type { ExpressionWorld } from "./library.js";
 import { compileTree, Unsupported } from "./compiled/compile.js";
 import type { WorldValues } from "./worldValues.js";
+import { timeBudget } from "./timeBudget.js";
 
 export class ExpressionError extends Error {}
 
@@ -169,7 +170,7 @@ function compile(source: string): Expression {
   };
   const interpret = (scope: ExpressionScope, random: RandomSource): Json | undefined => {
     try {
-      const value = plain(compiled.evaluate(scope.args, bindingsOf(scope, random, libraryFor(scope, random, "interpreted"))));
+      const value = plain(compiled.evaluate(scope.args, { ...bindingsOf(scope, random, libraryFor(scope, random, "interpreted")), ...timeBudget() }));
       return scope.sortedKeys ? (sortKeys(value) as Json | undefined) : value;
     } catch (err) {
       throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);

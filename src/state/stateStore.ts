@@ -6,6 +6,7 @@ import path from "node:path";
 import { defaultUserId } from "../base/signedInUser.js";
 import { sameStamp, stampOf, type FileStamp } from "../base/fileStamp.js";
 import type { CallContext, Json } from "../base/types.js";
+import { withFileLock } from "./fileLock.js";
 
 export type StateScope = "session" | "user";
 
@@ -26,9 +27,12 @@ export interface StateStoreOptions {
   /**
    * Keep user-scoped state in files here as well as in memory (stdio: a desktop client starts a
    * new process per conversation, and the user's orders must still be there). Each write
-   * replaces the file atomically; a read picks up what another process wrote since.
+   * replaces the file atomically; a call holds the file's lock from its read to its write
+   * (whileLocked), so two processes never write over each other's change.
    */
   persistDir?: string;
+  /** Told of a state file that could not be read (the host logs it). */
+  onProblem?: (text: string) => void;
 }
 
 export class StateStore {
@@ -37,6 +41,7 @@ export class StateStore {
   /** Protected: a shared store (src/store/) fills it from Redis before a call. */
   protected readonly entries = new Map<string, Entry>();
   private readonly persistDir?: string;
+  private readonly onProblem?: (text: string) => void;
   /** The file stamp each persisted entry was read from or written as. */
   private readonly stamps = new Map<string, FileStamp>();
 
@@ -44,6 +49,7 @@ export class StateStore {
     this.scope = opts.scope ?? "session";
     this.limitBytes = opts.limitBytes ?? DEFAULT_STATE_LIMIT;
     this.persistDir = opts.persistDir;
+    this.onProblem = opts.onProblem;
   }
 
   /** Only user state is kept on disk: a session's state ends with its session. */
@@ -65,14 +71,45 @@ export class StateStore {
     if (!stat) return undefined;
     const seen = this.stamps.get(key);
     if (seen && sameStamp(seen, stat)) return undefined;
+    let doc: unknown;
     try {
-      const doc = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
-      this.stamps.set(key, stampOf(stat));
-      if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return undefined;
-      return { doc: doc as Record<string, Json>, bytes: stat.size };
-    } catch {
-      return undefined; // half-written by hand or corrupt: the memory copy (or a fresh start) stands
+      doc = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+    } catch (err) {
+      doc = err;
     }
+    if (typeof doc !== "object" || doc === null || Array.isArray(doc) || doc instanceof Error) {
+      // Edited by hand or damaged: kept beside, never written over, and said (the next write
+      // would have replaced the user's orders without a word).
+      const aside = `${file}.corrupt-${stat.mtimeMs.toFixed(0)}`;
+      try {
+        fs.renameSync(file, aside);
+      } catch {
+        // another process moved it first
+      }
+      this.stamps.delete(key);
+      this.entries.delete(key);
+      this.onProblem?.(`state file ${file} is not a JSON object (${doc instanceof Error ? doc.message : "another value"}): moved to ${aside}; ${key.replace(":", " ")} starts again from the tool files' world`);
+      return undefined;
+    }
+    this.stamps.set(key, stampOf(stat));
+    return { doc: doc as Record<string, Json>, bytes: stat.size };
+  }
+
+  /**
+   * `fn` (one call) run as the only writer of `key`'s state. In memory, calls are answered one at
+   * a time already; a state kept on disk is shared with other processes, so the call takes its
+   * lock file and reads the file afresh: what it read is what it replaces.
+   */
+  whileLocked<T>(key: string, fn: () => T): T {
+    const file = this.fileOf(key);
+    if (!file) return fn();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return withFileLock(`${file}.lock`, () => {
+      this.stamps.delete(key);
+      // Another process's reset removed the file: the copy in memory is gone for it too.
+      if (!fs.existsSync(file)) this.entries.delete(key);
+      return fn();
+    });
   }
 
   /** The context a call's state lives in: its session by default, its user with --state-scope user. */
@@ -112,7 +149,7 @@ export class StateStore {
     const bytes = byteSize(doc);
     if (bytes > this.limitBytes) {
       throw new StateLimitError(
-        `state of ${key.replace(":", " ")} would grow to ${bytes} bytes, past the ${this.limitBytes}-byte cap; the change was not made (start a new session, or raise --state-limit)`,
+        `state of ${key.replace(":", " ")} would grow to ${bytes} bytes, past the ${this.limitBytes}-byte cap; the change was not made. Start again from the tool files' world with \`./careem-mcp.sh state reset\` or the dashboard's Reset state, keep state per conversation with --state-scope session, or raise --state-limit`,
       );
     }
     return bytes;

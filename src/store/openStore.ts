@@ -33,7 +33,7 @@ export function parseStoreUrl(text: string): StoreAddress {
 }
 
 /** Connect, PING, and hand back the store; rejects with the reason and the fix when Redis does not answer. */
-export async function openSharedStore(text: string, opts: SharedStateOptions = {}): Promise<{ store: SharedStateStore; redis: Redis; address: StoreAddress; close(): Promise<void> }> {
+export async function openSharedStore(text: string, opts: SharedStateOptions = {}, log: (line: string) => void = () => undefined): Promise<{ store: SharedStateStore; redis: Redis; address: StoreAddress; close(): Promise<void> }> {
   const address = parseStoreUrl(text);
   // Loaded here, not at the top: ioredis costs about 0.15 s of CPU to import, and every server
   // started without --store (all but a team deployment's) would pay it.
@@ -49,7 +49,21 @@ export async function openSharedStore(text: string, opts: SharedStateOptions = {
     connectTimeout: 5_000,
   });
   // ioredis reports connection errors as events; the failed PING below carries the reason.
-  redis.on("error", () => undefined);
+  // Once serving, an outage is logged when it starts and when it ends (not at every retry).
+  let serving = false;
+  let down: string | undefined;
+  const lost = (reason: string) => {
+    if (!serving || down !== undefined) return;
+    down = reason;
+    log(`store: ${address.shown} is unreachable (${reason}); calls fail naming it until it answers again`);
+  };
+  redis.on("error", (err: Error) => lost(err.message));
+  redis.on("close", () => lost("connection closed"));
+  redis.on("ready", () => {
+    if (down === undefined) return;
+    down = undefined;
+    log(`store: ${address.shown} answers again`);
+  });
   try {
     await redis.connect();
     await redis.ping();
@@ -58,11 +72,16 @@ export async function openSharedStore(text: string, opts: SharedStateOptions = {
     const reason = err instanceof Error ? err.message : String(err);
     throw new StoreUrlError(`--store ${address.shown}: Redis did not answer (${reason}); start it (redis-server --port ${address.port}) or drop --store to keep state in memory`);
   }
+  serving = true;
+  // While Redis is away a command fails at once instead of waiting in a queue (up to 15 s of
+  // retries before, then ioredis's own words).
+  redis.options.enableOfflineQueue = false;
   return {
-    store: new SharedStateStore(redis, opts),
+    store: new SharedStateStore(redis, { ...opts, where: address.shown, reachable: () => redis.status === "ready" }),
     redis,
     address,
     close: async () => {
+      serving = false; // a stop is not an outage
       await redis.quit().catch(() => redis.disconnect());
     },
   };

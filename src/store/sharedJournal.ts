@@ -22,7 +22,9 @@ interface Shared {
  */
 export async function shareJournal(journal: Journal, redis: Redis, log: (line: string) => void): Promise<{ replica: string; close(): Promise<void> }> {
   const replica = randomUUID().slice(0, 8);
-  const listener = redis.duplicate();
+  // Its own offline queue: the store turns the queue off once serving, and this connection must
+  // queue its SUBSCRIBE until it is connected.
+  const listener = redis.duplicate({ enableOfflineQueue: true });
   listener.on("error", () => undefined);
   await listener.subscribe(CHANNEL);
   listener.on("message", (_channel: string, text: string) => {

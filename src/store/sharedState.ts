@@ -21,7 +21,14 @@ export interface SharedStateOptions extends StateStoreOptions {
   prefix?: string;
   /** A document untouched this long is dropped by Redis itself (idle expiry); 0 keeps it. */
   idleSeconds?: number;
+  /** The store as errors name it (redis://host:port/db, no password). */
+  where?: string;
+  /** Whether the connection is up now (/health reports it). */
+  reachable?: () => boolean;
 }
+
+/** A stored document that is not a JSON object: its user's calls fail with this until it is reset. */
+export class StoreDocumentError extends Error {}
 
 /** Compare the version, then write document and version and renew the expiry, atomically. */
 const COMPARE_AND_SET = `
@@ -35,6 +42,8 @@ return current + 1
 export class SharedStateStore extends StateStore {
   readonly prefix: string;
   readonly idleSeconds: number;
+  readonly where: string;
+  readonly reachable: () => boolean;
   /** The version each context was pulled at (0: nothing stored yet). */
   private readonly versions = new Map<string, number>();
   /** What a call wrote since the pull, waiting for push. */
@@ -49,6 +58,8 @@ export class SharedStateStore extends StateStore {
     super({ ...opts, persistDir: undefined });
     this.prefix = opts.prefix ?? "careem-mcp:state:";
     this.idleSeconds = opts.idleSeconds ?? 7 * 24 * 3600;
+    this.where = opts.where ?? "Redis";
+    this.reachable = opts.reachable ?? (() => true);
   }
 
   private redisKey(key: string): string {
@@ -80,8 +91,17 @@ export class SharedStateStore extends StateStore {
       this.entries.delete(key);
       return;
     }
-    const doc = JSON.parse(text) as Record<string, Json>;
-    this.entries.set(key, { doc, bytes: Buffer.byteLength(text, "utf8") });
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (err) {
+      doc = err;
+    }
+    if (typeof doc !== "object" || doc === null || Array.isArray(doc) || doc instanceof Error) {
+      // Written by hand or by something else: said with the way out, not as a parser's words.
+      throw new StoreDocumentError(`the state of ${key.replace(":", " ")} in ${this.where} (key ${this.redisKey(key)}) is not a JSON object${doc instanceof Error ? ` (${doc.message})` : ""}; reset it with ./careem-mcp.sh state reset ${key} or the dashboard's Reset state`);
+    }
+    this.entries.set(key, { doc: doc as Record<string, Json>, bytes: Buffer.byteLength(text, "utf8") });
   }
 
   override write(key: string, doc: Record<string, Json>): void {

@@ -26,6 +26,14 @@ function run(dir: string, o: { move?: string; set?: string; reset?: boolean; ses
 }
 
 describe("clock", () => {
+  it("refuses a move past year 9999 and leaves the clock where it was (issue 45, item 11)", () => {
+    const dir = runDir();
+    const far = run(dir, { move: "+200000000d" });
+    expect(far.code).toBe(1);
+    expect(far.err).toContain("outside 1970-01-01..9999-12-31; the clock was not moved");
+    expect(run(dir, {}).out).toContain("(2026-12-01T08:00:00Z)");
+  });
+
   it.each([
     ["+25m", 25 * 60_000],
     ["90s", 90_000],

@@ -93,3 +93,52 @@ describe("Journal", () => {
     expect(heard).toEqual([1]);
   });
 });
+
+describe("Journal, arguments too deep to write as JSON (issue 45, item 2)", () => {
+  const deep = (depth: number): unknown => {
+    let v: unknown = 1;
+    for (let i = 0; i < depth; i++) v = [v];
+    return v;
+  };
+
+  it("keeps a marker, not the object: the ring, its readers and its listeners all keep working", () => {
+    const journal = new Journal({ capacity: 5, now: () => 0 });
+    const heard: string[] = [];
+    journal.subscribe((entry) => heard.push(JSON.stringify(entry)));
+    const shared: string[] = [];
+    journal.onRecorded = (entry) => shared.push(JSON.stringify(entry));
+    journal.record({ transport: "http", session: "s", tool: "t", args: { a: deep(200_000) }, outcome: ok("x", "matched"), durationMs: 0 });
+    record(journal, 2);
+    const list = journal.list();
+    expect(list[0]?.arguments).toEqual({ truncated: true, reason: "nested too deeply to write as JSON" });
+    expect(() => JSON.stringify(list)).not.toThrow();
+    expect(heard).toHaveLength(2);
+    expect(shared).toHaveLength(2);
+  });
+
+  it("a listener that throws costs its own line, never the call being recorded", () => {
+    const journal = new Journal({ capacity: 5, now: () => 0 });
+    journal.subscribe(() => {
+      throw new Error("reader broke");
+    });
+    journal.onRecorded = () => {
+      throw new Error("sharing broke");
+    };
+    expect(() => record(journal, 1)).not.toThrow();
+    expect(journal.list()).toHaveLength(1);
+  });
+});
+
+describe("Journal, memory (issue 45, item 1)", () => {
+  it("a default call whose arguments were cut to their size keeps no way back to them", () => {
+    const journal = new Journal({ capacity: 5, maxValueChars: 100, now: () => 0 });
+    const held = { note: "x".repeat(1000) };
+    // The engine's finder closes over the arguments, as a default outcome's does.
+    const closest = ((args: unknown) => () => ({ scenario: "s", matchedKeys: [], diff: [{ key: "note", expected: "y", seen: (args as { note: string }).note, reason: "differs" }] }))(held);
+    journal.record({ transport: "http", session: "s", tool: "t", args: held, outcome: ok("d", "default", { closest }), durationMs: 0 });
+    const entry = journal.list()[0];
+    expect(entry?.arguments).toEqual({ truncated: true, chars: 1011 });
+    expect(entry?.why).toBe("default: no scenario's match block accepted the arguments");
+    expect(entry?.closest).toBeUndefined();
+  });
+});

@@ -10,6 +10,8 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontex
 import type { LocalAuthProvider } from "./localAuthProvider.js";
 import { signInPath } from "./signInPage.js";
 import { resourceDocumentation } from "./failureTexts.js";
+import { registrationGuard } from "./registrationGuard.js";
+import type { Clock } from "../../base/types.js";
 
 export function protectedResourceMetadata(origin: string, path: "/mcp" | "/sse"): OAuthProtectedResourceMetadata {
   return {
@@ -60,7 +62,7 @@ const wellKnown = [
   "/.well-known/jwks.json",
 ];
 
-export function authRoutes(provider: LocalAuthProvider, originOf: (req: Request) => string): Router {
+export function authRoutes(provider: LocalAuthProvider, originOf: (req: Request) => string, clock: Clock = () => Date.now(), allowedHosts: readonly string[] = []): Router {
   const router = Router();
   const off = { rateLimit: false as const };
 
@@ -72,7 +74,7 @@ export function authRoutes(provider: LocalAuthProvider, originOf: (req: Request)
 
   router.use("/authorize", authorizationHandler({ provider, ...off }));
   router.use("/token", tokenHandler({ provider, ...off }));
-  router.use("/register", clientRegistrationHandler({ clientsStore: provider.clientsStore, ...off }));
+  router.use("/register", ...registrationGuard(clock, allowedHosts), clientRegistrationHandler({ clientsStore: provider.clientsStore, ...off }));
   router.use("/revoke", revocationHandler({ provider, ...off }));
 
   router.post(signInPath, express.urlencoded({ extended: false, limit: "16kb" }), (req, res) => {

@@ -17,7 +17,7 @@ export function installAuth(app: express.Express, config: Config, clock: Clock =
     autoApproveAs: config.authAutoApprove ? defaultUserId : undefined,
     originOf,
   });
-  app.use(authRoutes(provider, originOf));
+  app.use(authRoutes(provider, originOf, clock, config.allowedHosts));
   app.use("/mcp", bearerGate(provider, originOf));
   app.use(["/sse", "/messages"], bearerGate(provider, originOf));
   return provider;

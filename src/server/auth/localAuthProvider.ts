@@ -45,6 +45,8 @@ export interface ProviderOptions {
 }
 
 const pendingTtlMs = 10 * 60 * 1000;
+/** Registered clients kept: the least recently used goes first (it registers again, as after a restart). */
+export const MAX_CLIENTS = 1_000;
 const codeTtlMs = 5 * 60 * 1000;
 
 function secret(): string {
@@ -67,9 +69,18 @@ export class LocalAuthProvider implements OAuthServerProvider {
 
   get clientsStore(): OAuthRegisteredClientsStore {
     return {
-      getClient: (id) => this.clients.get(id),
+      getClient: (id) => {
+        const client = this.clients.get(id);
+        // Used now: moved to the end, the last the cap would forget.
+        if (client) {
+          this.clients.delete(id);
+          this.clients.set(id, client);
+        }
+        return client;
+      },
       registerClient: (client) => {
         const full = client as OAuthClientInformationFull;
+        if (this.clients.size >= MAX_CLIENTS) this.clients.delete(this.clients.keys().next().value as string);
         this.clients.set(full.client_id, full);
         return full;
       },
@@ -98,6 +109,9 @@ export class LocalAuthProvider implements OAuthServerProvider {
     }
     const id = secret();
     this.pending.set(id, grant);
+    // Never inside another site's frame: a page could overlay it and take the click (clickjacking).
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
     res.status(200).type("text/html; charset=utf-8").send(signInPage({ requestId: id, clientName: client.client_name, clientId: client.client_id, clientUri: client.client_uri, resource }));
   }
 

@@ -33,7 +33,7 @@ export function createHostEngine(config: Config, log: Log, registry: SessionRegi
   // Over stdio a desktop client starts a process per conversation: the user's state is kept in
   // the run dir so the next conversation finds the order placed in this one.
   const persistDir = config.persistState && config.stateScope === "user" ? path.join(config.runDir, "state") : undefined;
-  const state = shared ?? new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit, persistDir });
+  const state = shared ?? new StateStore({ scope: config.stateScope, limitBytes: config.stateLimit, persistDir, onProblem: (text) => log(`warning: ${text}`) });
   const sessionForcing = new SessionForcing();
   // What a session owns goes with it (user-scoped state outlives sessions, as a user's basket does).
   registry.onEnd((id) => {

@@ -7,6 +7,11 @@ import path from "node:path";
 
 export interface TreeStat {
   exists: boolean;
+  /**
+   * Why the root could not be read when it may well exist (EMFILE: every file descriptor is in
+   * use, by 20,000 idle sockets say); undefined when it was read or is simply absent.
+   */
+  unreadable?: string;
   /** Every folder of the tree, the root first (what the watcher watches). */
   dirs: string[];
   digest: string;
@@ -15,13 +20,16 @@ export interface TreeStat {
 export function statTree(root: string): TreeStat {
   const parts: (string | number)[] = [];
   const dirs: string[] = [];
+  let unreadable: string | undefined;
   const walk = (dir: string): void => {
     let entries: fs.Dirent[];
     try {
       const s = fs.statSync(dir);
       parts.push(dir, s.ino, s.mtimeMs, s.ctimeMs);
       entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (dir === root && code !== "ENOENT" && code !== "ENOTDIR") unreadable = (err as Error).message;
       return;
     }
     dirs.push(dir);
@@ -37,5 +45,5 @@ export function statTree(root: string): TreeStat {
     }
   };
   walk(root);
-  return { exists: dirs.length > 0, dirs, digest: createHash("sha1").update(parts.join("|")).digest("hex") };
+  return { exists: dirs.length > 0, ...(unreadable !== undefined && { unreadable }), dirs, digest: createHash("sha1").update(parts.join("|")).digest("hex") };
 }

@@ -83,7 +83,9 @@ export function watchTools(opts: WatchOptions): ToolWatcher {
     }
     if (!tree.exists && !missingLogged) {
       missingLogged = true;
-      opts.log(`tools directory ${opts.toolsDir} is missing: checking for it every ${safetyMs}ms`);
+      // Out of file descriptors is not a missing folder: say which it is (EMFILE names the cause).
+      if (tree.unreadable) opts.log(`tools directory ${opts.toolsDir} could not be read (${tree.unreadable}): checking again every ${safetyMs}ms`);
+      else opts.log(`tools directory ${opts.toolsDir} is missing: checking for it every ${safetyMs}ms`);
     }
     if (tree.exists) missingLogged = false;
   }

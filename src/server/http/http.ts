@@ -64,7 +64,7 @@ export async function listenHttp(input: Config, opts: { log?: Log; clock?: Clock
   const config: Config = { ...input };
   const log = opts.log ?? stderrLog;
   const registry = new SessionRegistry(log, { idleTimeoutMs: config.idleTimeoutMs, maxSessions: config.maxSessions });
-  const shared = config.store ? await openSharedStore(config.store, { scope: config.stateScope, limitBytes: config.stateLimit }) : undefined;
+  const shared = config.store ? await openSharedStore(config.store, { scope: config.stateScope, limitBytes: config.stateLimit }, log) : undefined;
   const { engine, watcher, ready, sessionForcing } = createHostEngine(config, log, registry, undefined, shared?.store);
   const limits = { ...runDefaults, maxRuns: config.runLimit, idleMs: config.runIdleMs };
   // With --store a run lives in Redis, so every replica serves it; else in this process.

@@ -3,6 +3,7 @@
 import { Router, type Request } from "express";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { resourceDocumentation } from "../auth/failureTexts.js";
+import { SharedStateStore } from "../../store/sharedState.js";
 
 /** Careem Identity, the authorization server production names; the local build never calls it. */
 export const authorizationServer = "https://identity.careem.com";
@@ -48,7 +49,12 @@ export function siteRoutes(opts: { engine: ToolEngine; challengeToken: string; o
   });
 
   router.get("/health", (_req, res) => {
-    res.json({ status: "ok", tools: opts.engine.listTools().length });
+    const tools = opts.engine.listTools().length;
+    // With --store the store is part of health: every call needs it (a local-only field).
+    const state = (opts.engine as { state?: unknown }).state;
+    if (!(state instanceof SharedStateStore)) return void res.json({ status: "ok", tools });
+    if (state.reachable()) return void res.json({ status: "ok", tools, store: "ok" });
+    res.status(503).json({ status: "unavailable", tools, store: `${state.where} unreachable` });
   });
 
   return router;

@@ -10,16 +10,14 @@ import type { Log } from "../host/log.js";
 import type { Reply } from "../wire/rpcSession.js";
 import { CORS } from "./cors.js";
 
-export function sseReply(stream: ServerResponse, post: ServerResponse, log: Log, endSession: () => void): { reply: Reply; dispatched(): void } {
+export function sseReply(stream: ServerResponse, send: (text: string) => void, post: ServerResponse, log: Log, endSession: () => void): { reply: Reply; dispatched(): void } {
   let held = false;
   let expire = false;
   const accept = () => {
     if (!post.headersSent) post.writeHead(202, CORS).end();
   };
   const reply: Reply = {
-    write: (text) => {
-      if (!stream.writableEnded) stream.write(`event: message\ndata: ${text}\n\n`);
-    },
+    write: send,
     end: () => {
       // A held POST whose status fault never came (the call was cancelled): it gets its 202.
       if (held) accept();

@@ -20,10 +20,13 @@ import { refusals } from "../goWire/wireError.js";
 import { clientNameOf } from "../host/clientName.js";
 import type { RpcSession } from "../wire/rpcSession.js";
 import { sseReply } from "./sseFaults.js";
+import { SESSION_STREAM_BACKLOG, writeBounded } from "../wire/streamBound.js";
 
 interface SseSession extends OpenSession {
   rpc: RpcSession;
   stream: ServerResponse;
+  /** Writes one answer on the stream, within its bound. */
+  send: (text: string) => void;
 }
 
 export const messagesPath = "/messages";
@@ -44,19 +47,20 @@ export function sseRoutes(ctx: HostContext): Router {
     res.writeHead(200, { ...CORS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
     res.write(`event: endpoint\ndata: ${messagesPath}?sessionId=${id}\n\n`);
     const send = (text: string) => {
-      if (!res.writableEnded) res.write(`event: message\ndata: ${text}\n\n`);
+      writeBounded(res, `event: message\ndata: ${text}\n\n`, SESSION_STREAM_BACKLOG, (unread) => ctx.log(`session ${id} (SSE): its client left ${unread} bytes unread, past the ${SESSION_STREAM_BACKLOG}-byte bound; stream closed`));
     };
     const rpc = sessionFor(ctx, "sse", id, send);
     // Idle proxies would drop a silent stream.
     const keepAlive =
       ctx.config.keepAliveMs >= 1
         ? setInterval(() => {
-            if (!res.writableEnded) res.write(": keepalive\n\n");
+            writeBounded(res, ": keepalive\n\n", SESSION_STREAM_BACKLOG);
           }, ctx.config.keepAliveMs)
         : undefined;
     keepAlive?.unref();
     const session: SseSession = {
       id,
+      send,
       transport: "sse",
       rpc,
       stream: res,
@@ -93,7 +97,7 @@ export function sseRoutes(ctx: HostContext): Router {
         if (bad) return sendWireError(res, bad);
       }
       if (!ctx.registry.get(id, "sse")) return sendWireError(res, refusals.sessionNotFound());
-      const reply = sseReply(session.stream, res, ctx.log, () => void ctx.registry.end(id, "expired by a declared session-expired fault"));
+      const reply = sseReply(session.stream, session.send, res, ctx.log, () => void ctx.registry.end(id, "expired by a declared session-expired fault"));
       session.rpc.receive(message, reply.reply, { headers: req.headers, authInfo: (req as Request & { auth?: AuthInfo }).auth }, decoded.texts[0]);
       reply.dispatched();
     });

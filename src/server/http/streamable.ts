@@ -23,6 +23,7 @@ import { refusals } from "../goWire/wireError.js";
 import { clientNameOf } from "../host/clientName.js";
 import type { Arrival, Reply, RpcSession } from "../wire/rpcSession.js";
 import { PostStream, sseHeaders } from "./postStream.js";
+import { SESSION_STREAM_BACKLOG, writeBounded } from "../wire/streamBound.js";
 
 interface HttpSession extends OpenSession {
   rpc: RpcSession;
@@ -53,7 +54,7 @@ export function streamableHandler(ctx: HostContext): McpHandler {
       transport: "http",
       posts: new Set(),
       rpc: sessionFor(ctx, "http", id, (text) => {
-        if (session.standalone && !session.standalone.writableEnded) session.standalone.write(`event: message\ndata: ${text}\n\n`);
+        if (session.standalone) writeBounded(session.standalone, `event: message\ndata: ${text}\n\n`, SESSION_STREAM_BACKLOG);
       }),
       notify: (method, params) => session.rpc.notify(method, params),
       close: async () => {

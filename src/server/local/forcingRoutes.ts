@@ -13,7 +13,7 @@ function forcingOf(req: Request): Override | string {
   const { scenario, times } = body as Record<string, unknown>;
   if (typeof scenario !== "string") return '"scenario" must be a scenario name';
   if (times === undefined || times === null) return { scenario };
-  if (typeof times !== "number" || !Number.isInteger(times) || times < 1) return '"times" must be a whole number of calls, 1 or more';
+  if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 1) return `"times" must be a whole number of calls, from 1 to ${Number.MAX_SAFE_INTEGER}`;
   return { scenario, times };
 }
 

@@ -13,7 +13,8 @@ import { identifyCall } from "../auth/callIdentity.js";
 import type { CallOutcome } from "../../base/types.js";
 import type { Dynamics } from "../../base/dynamics.js";
 import { SharedStateStore } from "../../store/sharedState.js";
-import { callShared } from "../../store/sharedCall.js";
+import { callShared, StateContentionError } from "../../store/sharedCall.js";
+import { StoreDocumentError } from "../../store/sharedState.js";
 import type { RunBook } from "../../runs/runBook.js";
 import { noSuchRun } from "../../runs/runReport.js";
 import { errorResult } from "../../engine/answerStages.js";
@@ -70,7 +71,14 @@ export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>
   const runId = runIdOf(ctx, meta, extra);
   if (runId !== undefined) return inRun(ctx, runId, name, call, started, params, extra);
   const shared = sharedStateOf(ctx.engine);
-  if (shared) return callShared(shared, shared.keyFor(call), () => ctx.engine.callTool(name, params.arguments, call)).then((outcome) => answered(ctx, name, sessionId, started, params, extra, outcome));
+  if (shared) {
+    return callShared(shared, shared.keyFor(call), () => ctx.engine.callTool(name, params.arguments, call)).then(
+      (outcome) => answered(ctx, name, sessionId, started, params, extra, outcome),
+      (err: unknown) => {
+        throw storeFailure(ctx, shared, name, err);
+      },
+    );
+  }
   return answered(ctx, name, sessionId, started, params, extra, ctx.engine.callTool(name, params.arguments, call));
 }
 
@@ -101,6 +109,17 @@ async function inRun(ctx: ToolsCallContext, runId: string, name: string, call: C
   // Recorded before the answer leaves: a client that reads the run right after its answer finds the call.
   await ctx.runs.record(runId, { transport: ctx.transport, session: call.sessionId, tool: name, args: params.arguments, outcome, durationMs: performance.now() - started });
   return answered(ctx, name, call.sessionId, started, params, extra, outcome);
+}
+
+/** A call --store could not complete, as its client and the log read it: the store named, not the client library. */
+function storeFailure(ctx: ToolsCallContext, shared: SharedStateStore, name: string, err: unknown): RpcError {
+  const reason = err instanceof Error ? err.message : String(err);
+  if (err instanceof StateContentionError || err instanceof StoreDocumentError) {
+    ctx.log(`store: ${name}: ${reason}`);
+    return new RpcError(-32603, reason);
+  }
+  ctx.log(`store: ${name}: ${shared.where} failed (${reason}); the call was not answered`);
+  return new RpcError(-32603, `the state store ${shared.where} did not answer (${reason}); nothing was changed: try again once it is back`);
 }
 
 function answered(ctx: ToolsCallContext, name: string, sessionId: string | undefined, started: number, params: Record<string, unknown>, extra: Extra, outcome: CallOutcome): ServerResult | Promise<ServerResult> {
