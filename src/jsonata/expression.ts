@@ -9,7 +9,8 @@ import { setOwn } from "../base/setOwn.js";
 import { goKeyCompare } from "../goJson/keyOrder.js";
 import { sortKeys } from "../goJson/sortKeys.js";
 import { baseBindings } from "./library.js";
-import { BUILTIN_NAMES } from "./builtins.js";
+import { BUILTIN_NAMES, newId } from "./builtins.js";
+import type { WorldCall } from "./worldCall.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import type { ExpressionWorld } from "./library.js";
 import { compileTree, Unsupported } from "./compiled/compile.js";
@@ -40,11 +41,6 @@ export interface Expression {
   source: string;
   /** Names $state: the state is read only for expressions that do. */
   readsState: boolean;
-  /**
-   * Reads nothing but $args and $state (no clock, no randomness, no $eval of built text), so
-   * the same arguments and state give the same value.
-   */
-  pure: boolean;
   /** undefined is JSONata's "nothing" (no match): a response drops a key whose value is nothing. */
   evaluate(scope: ExpressionScope): Json | undefined;
 }
@@ -122,9 +118,15 @@ const KNOWN_FUNCTIONS = new Set([
   ..."sum count max min average string substring substringBefore substringAfter lowercase uppercase length trim pad match contains replace split join formatNumber formatBase formatInteger parseInteger number floor ceil round abs sqrt power random boolean not map zip filter single reduce sift keys lookup append exists spread merge reverse each error assert type sort shuffle distinct base64encode base64decode encodeUrlComponent encodeUrl decodeUrlComponent decodeUrl eval toMillis fromMillis clone now millis".split(" "),
 ]);
 
-/** Whether the source calls a function that is not JSONata's or a built-in: it may read anything. */
-function callsWorldFunction(source: string): boolean {
-  for (const m of source.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) if (!KNOWN_FUNCTIONS.has(m[1] as string)) return true;
+/** The call's own variables: naming one reads nothing a world function could. */
+const CALL_VARIABLES = new Set(["args", "response", "world", "user"]);
+
+/**
+ * Whether the source names a function that is not JSONata's or a built-in, called or passed by
+ * reference (`$filter(xs, $isPast)`): a world function may read the state and the clock.
+ */
+function namesWorldFunction(source: string): boolean {
+  for (const m of source.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)) if (!KNOWN_FUNCTIONS.has(m[1] as string) && !CALL_VARIABLES.has(m[1] as string) && m[1] !== "state") return true;
   return false;
 }
 
@@ -156,7 +158,7 @@ function compile(source: string): Expression {
     const ms = scope.clock();
     const data = scope.world?.data ?? {};
     const user = scope.user ?? defaultUserId;
-    return { ...made, ...baseBindings(scope.state, ms, random, data, user), args: scope.args, response: scope.response ?? null };
+    return { ...made, ...scope.world?.natives?.bindings, ...baseBindings(scope.state, ms, random, data, user), args: scope.args, response: scope.response ?? null };
   };
   // The call's own clock, not a copy: the world's functions key what they keep for the call on it.
   const libraryFor = (scope: ExpressionScope, random: RandomSource, which: "fast" | "interpreted"): Record<string, unknown> | undefined => {
@@ -168,18 +170,21 @@ function compile(source: string): Expression {
     return which === "fast" ? lib.fastBindingsFor?.(scope.state, scope.clock, random, data, user, ms) : lib.bindingsFor(scope.state, scope.clock, random, data, user, ms);
   };
   const interpret = (scope: ExpressionScope, random: RandomSource): Json | undefined => {
+    const natives = scope.world?.natives;
+    const before = natives?.enter(callOf(scope, random));
     try {
       const value = plain(compiled.evaluate(scope.args, bindingsOf(scope, random, libraryFor(scope, random, "interpreted"))));
       return scope.sortedKeys ? (sortKeys(value) as Json | undefined) : value;
     } catch (err) {
       throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
+    } finally {
+      natives?.leave(before);
     }
   };
   return {
     source,
-    // A world function may read the state, the clock and randomness: an expression calling one is neither pure nor state-free.
-    readsState: source.includes("$state") || callsWorldFunction(source),
-    pure: !/\$(now|millis|random|eval|world|newId|secondsSince|user)\b/.test(source) && !callsWorldFunction(source),
+    // A world function may read the state: an expression naming one reads it.
+    readsState: source.includes("$state") || namesWorldFunction(source),
     evaluate(scope) {
       const random = scope.random ?? fallbackRandom;
       const library = scope.world?.library;
@@ -187,13 +192,17 @@ function compile(source: string): Expression {
       if (!fast || (library && !library.fastBindingsFor)) return interpret(scope, random);
       const drawn = checkAgainstInterpreter ? recording(random) : undefined;
       let value: Json | undefined;
+      const natives = scope.world?.natives;
+      const before = natives?.enter(callOf(scope, drawn ?? random));
       try {
         const use = drawn ?? random;
         value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")), scope.sortedKeys === true, scope.world?.values);
       } catch {
         // The interpreter says what went wrong, in its own words (or, if it disagrees, answers).
+        natives?.leave(before);
         return interpret(scope, random);
       }
+      natives?.leave(before);
       if (drawn) {
         const reference = interpret(scope, drawn.replay());
         if (JSON.stringify(reference) !== JSON.stringify(value)) {
@@ -203,6 +212,11 @@ function compile(source: string): Expression {
       return value;
     },
   };
+}
+
+/** What a world module's function is handed for this evaluation. */
+function callOf(scope: ExpressionScope, random: RandomSource): WorldCall {
+  return { world: scope.world?.data ?? {}, state: scope.state ?? null, user: scope.user ?? defaultUserId, now: scope.clock(), newId: (prefix) => newId(random, prefix), random };
 }
 
 /** A random source that keeps what it gave, so a second evaluation can be given the same. */

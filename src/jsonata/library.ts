@@ -10,6 +10,7 @@ import { callPureFunctions, Memo, memoized, pureFunctions, splitFunction } from 
 import { compileTree, Unsupported, type Keep, type KeptKind } from "./compiled/compile.js";
 import { isLambda } from "./compiled/values.js";
 import type { WorldValues } from "./worldValues.js";
+import type { WorldFunctions } from "./worldCall.js";
 
 /** What the world's functions read for the call being answered (calls are answered one at a time). */
 interface Cell {
@@ -44,6 +45,8 @@ export interface ExpressionWorld {
   library: Library | undefined;
   /** The data's objects, whose sorted copies answers share; none: every answer copies its own. */
   values?: WorldValues;
+  /** The world modules' functions (tools/_world/*.ts), bound as `$<name>`; none when there are none. */
+  natives?: WorldFunctions;
 }
 
 export interface Library {
@@ -69,9 +72,13 @@ function lineAt(source: string, position: unknown): number {
 }
 
 /** Which functions keep their answers, and how long (names without `$`): per world version, or for one call. */
-function keptFunctions(fns: WorldFunctionSource[]): Map<string, KeptKind> {
-  const pure = pureFunctions(fns);
-  const callPure = callPureFunctions(fns);
+function keptFunctions(fns: WorldFunctionSource[], natives: WorldFunctions | undefined): Map<string, KeptKind> {
+  // A world module's function may read anything of the call: a JSONata function naming one is never kept.
+  const names = natives ? [...natives.functions.keys()] : [];
+  const native = names.length > 0 ? new RegExp(`\\$(${names.join("|")})\\b`) : undefined;
+  const open = native ? fns.filter((fn) => !native.test(fn.source)) : fns;
+  const pure = pureFunctions(fns, open);
+  const callPure = callPureFunctions(fns, open);
   const kept = new Map<string, KeptKind>();
   for (const fn of fns) {
     // Only the shape memoized rewrites: both evaluators keep the same functions.
@@ -96,7 +103,7 @@ function blockOf(fns: WorldFunctionSource[], kept: Map<string, KeptKind>, rewrit
   return `(\n${fns.map((fn) => `${fn.name} := (\n${body(fn)}\n);`).join("\n")}\n{${fns.map((fn) => `${JSON.stringify(fn.name.slice(1))}: ${fn.name}`).join(", ")}}\n)`;
 }
 
-export function compileLibrary(functions: (WorldFunctionSource & { file: string })[], problems: Problem[]): Library | undefined {
+export function compileLibrary(functions: (WorldFunctionSource & { file: string })[], problems: Problem[], natives?: WorldFunctions): Library | undefined {
   let good: (WorldFunctionSource & { file: string })[] = [];
   const owner = new Map<string, string>();
   for (const fn of functions) {
@@ -111,7 +118,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   if (good.length === 0) return undefined;
   // Parsed as one block; only when that fails, each function alone, to name the one that does
   // not parse (parsing each as well cost a third of loading the shipped world).
-  let kept = keptFunctions(good);
+  let kept = keptFunctions(good, natives);
   let compiled: jsonata.Expression;
   try {
     compiled = jsonata(blockOf(good, kept, false));
@@ -134,7 +141,7 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
       }
     });
     if (good.length === 0) return undefined;
-    kept = keptFunctions(good);
+    kept = keptFunctions(good, natives);
     try {
       compiled = jsonata(blockOf(good, kept, false));
     } catch (err) {
@@ -155,14 +162,14 @@ export function compileLibrary(functions: (WorldFunctionSource & { file: string 
   const interpreterBlock = blockOf(good, kept, true);
   let interpreter: BindingsFor | undefined;
   const interpreted: BindingsFor = (...args) => {
-    interpreter ??= instantiate((bindings) => jsonata(interpreterBlock).evaluate(null, bindings) as Record<string, unknown>);
+    interpreter ??= instantiate((bindings) => jsonata(interpreterBlock).evaluate(null, bindings) as Record<string, unknown>, natives);
     return interpreter(...args);
   };
   // The same block through the compiled evaluator, when it covers every construct the block uses.
   let fast: BindingsFor | undefined;
   try {
     const tree = compileTree(compiled.ast() as never, { kept });
-    fast = instantiate((bindings) => tree(null, bindings) as Record<string, unknown>);
+    fast = instantiate((bindings) => tree(null, bindings) as Record<string, unknown>, natives);
   } catch (err) {
     // Unsupported: a construct left to the interpreter. Anything else the block threw while
     // being made, the interpreter's making may not: the interpreter's version serves.
@@ -187,7 +194,7 @@ type BindingsFor = Library["bindingsFor"];
  * The world's functions made once from the evaluated block, with the cell they read the call
  * through and the answers they keep (each evaluator its own: their values are not shared).
  */
-function instantiate(evaluateBlock: (bindings: Record<string, unknown>) => Record<string, unknown>): BindingsFor {
+function instantiate(evaluateBlock: (bindings: Record<string, unknown>) => Record<string, unknown>, natives: WorldFunctions | undefined): BindingsFor {
   const cell: Cell = { state: null, user: defaultUserId, ms: 0, random: { int: (min) => min, uuid: () => "" }, data: {} };
   const clock = () => cell.ms;
   const random: RandomSource = { int: (min, max) => cell.random.int(min, max), uuid: () => cell.random.uuid() };
@@ -205,6 +212,7 @@ function instantiate(evaluateBlock: (bindings: Record<string, unknown>) => Recor
     __memoPut: (key: unknown, value: unknown) => memo.put(key, value),
     __keep: ((name, kind, fn) => memo.keep(name, kind, fn, () => cell.user)) satisfies Keep,
     ...builtinBindings(clock, random),
+    ...natives?.bindings,
   });
   return (state, callClock, callRandom, data, user, at) => {
     cell.state = state ?? null;

@@ -31,18 +31,19 @@ export function splitFunction(source: string): { params: string[]; signature: st
 }
 
 /** Names (with `$`) of the functions whose answers depend only on their arguments and the world's data. */
-export function pureFunctions(fns: WorldFunctionSource[]): Set<string> {
-  return functionsFree(fns, IMPURE);
+export function pureFunctions(fns: WorldFunctionSource[], open: WorldFunctionSource[] = fns): Set<string> {
+  return functionsFree(fns, IMPURE, open);
 }
 
 /** Names (with `$`) of the functions that, at one instant, state and user, answer alike for alike arguments. */
-export function callPureFunctions(fns: WorldFunctionSource[]): Set<string> {
-  return functionsFree(fns, RANDOM);
+export function callPureFunctions(fns: WorldFunctionSource[], open: WorldFunctionSource[] = fns): Set<string> {
+  return functionsFree(fns, RANDOM, open);
 }
 
-/** The functions whose source, and every world function they call, never matches `impure`. */
-function functionsFree(fns: WorldFunctionSource[], impure: RegExp): Set<string> {
+/** The functions whose source, and every world function they call, never matches `impure` (only `open` ones can be). */
+function functionsFree(fns: WorldFunctionSource[], impure: RegExp, open: WorldFunctionSource[]): Set<string> {
   const byName = new Map(fns.map((fn) => [fn.name, fn.source]));
+  const openNames = new Set(open.map((fn) => fn.name));
   const verdict = new Map<string, boolean>();
   const pure = (name: string, path: Set<string>): boolean => {
     const known = verdict.get(name);
@@ -52,7 +53,7 @@ function functionsFree(fns: WorldFunctionSource[], impure: RegExp): Set<string> 
     const source = byName.get(name) as string;
     path.add(name);
     const callees = [...source.matchAll(/(\$[A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].map((m) => m[1] as string).filter((n) => byName.has(n));
-    const result = !impure.test(source) && callees.every((callee) => pure(callee, path));
+    const result = openNames.has(name) && !impure.test(source) && callees.every((callee) => pure(callee, path));
     path.delete(name);
     if (path.size === 0 || !result) verdict.set(name, result);
     return result;

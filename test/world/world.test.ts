@@ -8,6 +8,7 @@ import { distanceKm, iso, newId, secondsSince } from "../../src/jsonata/builtins
 import { parseWorldFile } from "../../src/world/parseWorldFile.js";
 import { World } from "../../src/world/world.js";
 import { compileExpression } from "../../src/jsonata/expression.js";
+import { conditionValue } from "../../src/state/conditionValue.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -45,9 +46,17 @@ describe("world files", () => {
     expect(snap.problems).toEqual([]);
     const expr = compileExpression("$total($args.n)");
     expect(expr.readsState, "a world function may read the state").toBe(true);
-    expect(expr.pure, "and the clock: never remembered").toBe(false);
     expect(expr.evaluate({ args: { n: 3 }, state: { fee: 2 }, clock: () => 0, world: snap })).toBe(32);
     expect(expr.evaluate({ args: { n: 3 }, state: {}, clock: () => 0, world: snap })).toBe(30);
+  });
+
+  it("a json when passing a clock-reading function by reference answers by the call's instant, in a new Engine's world too", () => {
+    const files = { "f.md": `# F\n\n## Function: $isPast\n\n${fence}jsonata\nfunction($at) { $toMillis($at) < $millis() }\n${fence}\n` };
+    const when = compileExpression("$count($filter([$args.at], $isPast)) > 0");
+    const args = { at: "2026-12-07T11:00:00Z" };
+    const ask = (hour: number) => conditionValue(when, args, () => ({}), () => Date.UTC(2026, 11, 7, hour), worldOf(files).snapshot());
+    expect(ask(10)).toBe(false);
+    expect(ask(12)).toBe(true);
   });
 
   it("places a function that does not parse, or is not a function, on its line", () => {
