@@ -3,13 +3,16 @@
 // module reads `call.world.rideProducts` with the types of the world's data, and a test makes
 // one with `callAt(...)`. Nothing here is global: two calls, two users, two instants never share.
 import type { AccountState, AccountWorld } from "./accountTypes.js";
+import type { FoodState, FoodWorld } from "./foodTypes.js";
+import type { PlaceWorld } from "./placeTypes.js";
+import type { QuikWorld } from "./quikTypes.js";
 import type { RideState, RideWorld } from "./rideTypes.js";
 
 /** `$world`: the data blocks of the world files, merged (each domain declares its keys). */
-export type World = RideWorld & AccountWorld;
+export type World = RideWorld & AccountWorld & PlaceWorld & QuikWorld & FoodWorld;
 
 /** The user's state document: what their calls changed (each domain declares its keys). */
-export type State = RideState & AccountState;
+export type State = RideState & AccountState & FoodState;
 
 export interface Call {
   world: World;
