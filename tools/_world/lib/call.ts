@@ -7,12 +7,13 @@ import type { FoodState, FoodWorld } from "./foodTypes.js";
 import type { PlaceWorld } from "./placeTypes.js";
 import type { QuikWorld } from "./quikTypes.js";
 import type { RideState, RideWorld } from "./rideTypes.js";
+import type { TravelState, TravelWorld } from "./travelTypes.js";
 
 /** `$world`: the data blocks of the world files, merged (each domain declares its keys). */
-export type World = RideWorld & AccountWorld & PlaceWorld & QuikWorld & FoodWorld;
+export type World = RideWorld & AccountWorld & PlaceWorld & QuikWorld & FoodWorld & { travel: TravelWorld };
 
 /** The user's state document: what their calls changed (each domain declares its keys). */
-export type State = RideState & AccountState & FoodState;
+export type State = RideState & AccountState & FoodState & TravelState;
 
 export interface Call {
   world: World;

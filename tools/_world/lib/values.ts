@@ -50,7 +50,7 @@ const ISO_8601 = /^\d{4}(-[01]\d)*(-[0-3]\d)*(T[0-2]\d:[0-5]\d:[0-5]\d)*(\.\d+)?
 /** Milliseconds of an ISO 8601 instant (`$toMillis`); nothing for nothing; a throw for other text. */
 export function toMillis(instant: string | undefined): number | undefined {
   if (instant === undefined) return undefined;
-  if (!ISO_8601.test(instant)) throw new Error(`D3110: the timestamp ${JSON.stringify(instant)} is not ISO 8601`);
+  if (!ISO_8601.test(instant)) throw new Error(`The argument of the toMillis function must be an ISO 8601 formatted timestamp. Given ${JSON.stringify(instant)}`);
   return Date.parse(instant);
 }
 
