@@ -1,7 +1,9 @@
 // The catalog's world: `<tools>/_world/*.md`, the entities every tool file reads (restaurants,
-// products, places, fares, routes, the personas' wallets), written once. Re-read when a file's
-// stat changes, as tool files are; data renders its time placeholders when its file is read, so
-// the world ages as the server runs. A broken world file costs its own part, never the rest.
+// products, places, fares, routes, the personas' wallets), written once, and `<tools>/_world/*.ts`,
+// the world modules whose exported functions are its rules (bound as `$<name>`). Re-read when a
+// file's stat changes, as tool files are (a module also when anything it imports changes); data
+// renders its time placeholders when its file is read, so the world ages as the server runs. A
+// broken world file or module costs its own part, never the rest.
 import fs from "node:fs";
 import path from "node:path";
 import { displayPath } from "../base/displayPath.js";
@@ -13,7 +15,7 @@ import { setOwn } from "../base/setOwn.js";
 import { compileTemplate } from "../template/template.js";
 import type { Clock, Json, JsonObject, Problem, RandomSource } from "../base/types.js";
 import { isObject } from "../base/isObject.js";
-import { compileLibrary, type ExpressionWorld } from "../jsonata/library.js";
+import type { ExpressionWorld } from "../jsonata/library.js";
 import { WorldValues } from "../jsonata/worldValues.js";
 import { parseWorldFile, type WorldFile } from "./parseWorldFile.js";
 import { loadWorldModule, type TransformCache } from "./moduleLoader.js";
@@ -30,7 +32,7 @@ export interface WorldSnapshot extends ExpressionWorld {
   functionOwners: Map<string, { file: string; line: number }>;
 }
 
-export const emptyWorld: WorldSnapshot = { data: {}, library: undefined, problems: [], owners: new Map(), functionOwners: new Map() };
+export const emptyWorld: WorldSnapshot = { data: {}, problems: [], owners: new Map(), functionOwners: new Map() };
 
 /** A world file as last read: a markdown file's data and JSONata functions, or a world module's stamps. */
 interface Loaded {
@@ -92,6 +94,8 @@ export class World {
     // built on every call, showed in the call's profile).
     const loadedNow: Loaded[] = [];
     const seen = new Set<string>();
+    // Each file stat'ed once per look, however many modules import it (lib/ is shared by all).
+    const stats = new Map<string, fs.Stats | undefined>();
     for (const file of files) {
       let stat: fs.Stats;
       try {
@@ -101,8 +105,9 @@ export class World {
       }
       if (!stat.isFile()) continue; // never through a symbolic link, as tool files
       seen.add(file);
+      stats.set(file, stat);
       let loaded = this.files.get(file);
-      if (!loaded || !sameStamp(loaded.stamp, stat) || (loaded.imports && importsChanged(loaded.imports))) {
+      if (!loaded || !sameStamp(loaded.stamp, stat) || (loaded.imports && importsChanged(loaded.imports, stats))) {
         loaded = this.load(file, stat);
         this.files.set(file, loaded);
       }
@@ -119,12 +124,12 @@ export class World {
   private load(file: string, stat: fs.Stats): Loaded {
     const shown = displayPath(file);
     // A module is evaluated when the snapshot is made (merge), so what it builds belongs to one world version.
-    if (file.endsWith(".ts")) return { stamp: stampOf(stat), file: { path: shown, data: [], functions: [], problems: [] }, blocks: [], imports: new Map() };
+    if (file.endsWith(".ts")) return { stamp: stampOf(stat), file: { path: shown, data: [], problems: [] }, blocks: [], imports: new Map() };
     let text: string;
     try {
       text = readNoFollow(file);
     } catch (err) {
-      const parsed: WorldFile = { path: shown, data: [], functions: [], problems: [{ file: shown, line: 1, message: `cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }] };
+      const parsed: WorldFile = { path: shown, data: [], problems: [{ file: shown, line: 1, message: `cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }] };
       return { stamp: stampOf(stat), file: parsed, blocks: [] };
     }
     const parsed = parseWorldFile(shown, text);
@@ -166,9 +171,7 @@ export class World {
       });
     }
     const functions = this.evaluateModules(loaded, problems);
-    const library = compileLibrary(loaded.flatMap(({ file }) => file.functions.map((fn) => ({ ...fn, file: file.path }))), problems, functions.natives);
-    for (const { file } of loaded) for (const fn of file.functions) if (!functions.owners.has(fn.name.slice(1))) functions.owners.set(fn.name.slice(1), { file: file.path, line: fn.line - 1 });
-    return { data, library, problems, owners, functionOwners: functions.owners, values: new WorldValues(data), natives: functions.natives };
+    return { data, problems, owners, functionOwners: functions.owners, values: new WorldValues(data), natives: functions.natives };
   }
 
   /**
@@ -203,10 +206,11 @@ export class World {
   }
 }
 
-/** Whether any file a module imported was changed, added back or removed since its load. */
-function importsChanged(imports: Map<string, FileStamp | undefined>): boolean {
+/** Whether any file a module imported was changed, added back or removed since its load (`stats`: this look's, shared). */
+function importsChanged(imports: Map<string, FileStamp | undefined>, stats: Map<string, fs.Stats | undefined>): boolean {
   for (const [file, stamp] of imports) {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    let stat = stats.get(file);
+    if (stat === undefined && !stats.has(file)) stats.set(file, (stat = fs.statSync(file, { throwIfNoEntry: false })));
     if (!stat || !stamp || !sameStamp(stamp, stat)) return true;
   }
   return false;

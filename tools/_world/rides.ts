@@ -20,13 +20,24 @@ interface FixtureEntry {
 
 /** Per world data (one per snapshot): the fixture entry each id names. */
 const fixtureEntries = new WeakMap<object, Map<string, FixtureEntry | undefined>>();
+/** Per world data: each id's fixture ride at the instant last asked (one call asks several times, at one instant). */
+const fixtureRides = new WeakMap<object, Map<string, { now: number; ride: Ride | undefined }>>();
+/** Ids kept per world: any id containing a fixture word names a fixture, so a client could ask for endless ones. */
+const KEPT_IDS = 1_000;
+
+/** The map kept for this world's data, emptied when it holds KEPT_IDS ids. */
+function keptFor<V>(kept: WeakMap<object, Map<string, V>>, world: object): Map<string, V> {
+  let byId = kept.get(world);
+  if (!byId) kept.set(world, (byId = new Map()));
+  if (byId.size >= KEPT_IDS) byId.clear();
+  return byId;
+}
 
 /** Which fixture an id names: an entry without a `word` whose rideId equals it, else the first whose word it contains. */
 export function rideFixtureEntry(call: Call, id: unknown): FixtureEntry | undefined {
   if (id === undefined) return undefined;
   const low = text(id).toLowerCase();
-  let byId = fixtureEntries.get(call.world);
-  if (!byId) fixtureEntries.set(call.world, (byId = new Map()));
+  const byId = keptFor(fixtureEntries, call.world);
   if (byId.has(low)) return byId.get(low);
   const fixtures = call.world.rideFixtures ?? [];
   const found = fixtures.find((f) => f.word === undefined && f.rideId === low) ?? fixtures.find((f) => f.word !== undefined && low.includes(f.word));
@@ -40,8 +51,18 @@ export function rideFixtureEntry(call: Call, id: unknown): FixtureEntry | undefi
   return entry;
 }
 
-/** The fixture ride for an id, its times counted from the call's now; nothing for other ids. */
+/** The fixture ride for an id, its times counted from the call's now; nothing for other ids. The same object for one id at one instant. */
 export function rideFixture(call: Call, id: string): Ride | undefined {
+  const byId = keptFor(fixtureRides, call.world);
+  const key = text(id);
+  const kept = byId.get(key);
+  if (kept && kept.now === call.now) return kept.ride;
+  const ride = fixtureRideNow(call, id);
+  byId.set(key, { now: call.now, ride });
+  return ride;
+}
+
+function fixtureRideNow(call: Call, id: string): Ride | undefined {
   const entry = rideFixtureEntry(call, id);
   if (!entry) return undefined;
   const ride: Record<string, unknown> = { ...entry.ride, ...defined({ rideId: id }) };

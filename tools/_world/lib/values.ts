@@ -54,11 +54,20 @@ export function toMillis(instant: string | undefined): number | undefined {
   return Date.parse(instant);
 }
 
+/** The instants last written: a call writes the same few (its now, a ride's time line) many times. */
+const written = new Map<number, string>();
+
 /** An instant as `{{now}}` writes it: UTC, whole seconds (`$iso`). */
 export function iso(ms: number): string | undefined {
   if (!Number.isFinite(ms)) return undefined;
-  const text = new Date(Math.floor(ms / 1000) * 1000).toISOString();
-  return text.length === 24 ? `${text.slice(0, 19)}Z` : text.replace(/\.\d{3}Z$/, "Z");
+  const second = Math.floor(ms / 1000) * 1000;
+  const kept = written.get(second);
+  if (kept !== undefined) return kept;
+  const text = new Date(second).toISOString();
+  const value = text.length === 24 ? `${text.slice(0, 19)}Z` : text.replace(/\.\d{3}Z$/, "Z");
+  if (written.size >= 64) written.clear();
+  written.set(second, value);
+  return value;
 }
 
 /** Seconds from `instant` to the call's now (negative: ahead); nothing for text that is no instant. */
