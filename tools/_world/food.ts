@@ -339,6 +339,28 @@ export function basketCheckoutReplay(call: Call, key: string): Order | undefined
   return typeof known === "string" ? foodOrder(call, known) : undefined;
 }
 
+/**
+ * `cart_checkout`'s answer to an idempotency key used before: the order it placed then, as that
+ * answer said it, and that nothing new was ordered or charged.
+ */
+export function basketCheckoutReplayAnswer(call: Call, key: string): Record<string, unknown> {
+  const order = basketCheckoutReplay(call, key);
+  const placed = toMillis(order?.placed_at as string | undefined);
+  return defined({
+    success: true,
+    status: "placed",
+    duplicate: true,
+    order_id: text(order?.order_id),
+    basket_id: text(order?.basket_id),
+    idempotency_key: text(key),
+    total: order?.total,
+    payment: order?.payment,
+    placed_at: text(order?.placed_at),
+    estimated_delivery_at: text(order?.estimated_delivery_at),
+    message: `An order was already placed with this idempotency key at ${placed === undefined ? "" : dubaiClock(placed)} (Dubai time); this is that order. No new order was created and nothing was charged again.`,
+  });
+}
+
 /** The `payment` of a checkout: the method's label when it is the user's, `captured` for the wallet or `authorized` for a card. */
 export function basketPayment(call: Call, id: string): Record<string, unknown> {
   const m = paymentMethod(call, id);
