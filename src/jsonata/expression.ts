@@ -17,6 +17,7 @@ import { defaultUserId } from "../base/signedInUser.js";
 import type { ExpressionWorld } from "./library.js";
 import type { WorldValues } from "./worldValues.js";
 import { namesOf, type ExpressionNames } from "./names.js";
+import { directOf, type DirectScope } from "./directCall.js";
 
 export class ExpressionError extends Error {}
 
@@ -37,6 +38,8 @@ export interface ExpressionScope {
    * them), for an answer rendered sorted: copied so once, not copied and then sorted.
    */
   sortedKeys?: boolean;
+  /** Tests: through JSONata's interpreter even when the expression is a direct call (directCall.ts). */
+  interpreterOnly?: boolean;
 }
 
 export interface Expression {
@@ -132,6 +135,8 @@ function compile(source: string): Expression {
     throw new ExpressionError(`expression ${JSON.stringify(source)} does not parse: ${(err as Error).message}`);
   }
   const names = namesOf(compiled.ast());
+  // A world function called with arguments and literals runs as the plain JS call it is.
+  const direct = directOf(compiled.ast());
   // The world functions it names (called or passed by reference): only these are bound for it.
   const worldNames = [...names.free].filter((name) => !isLanguageName(name));
   return {
@@ -145,14 +150,19 @@ function compile(source: string): Expression {
       const data = scope.world?.data ?? {};
       const user = scope.user ?? defaultUserId;
       const natives = scope.world?.natives;
-      const bindings = baseBindings(scope.state, ms, random, data, user);
-      bindings.args = scope.args;
-      bindings.response = scope.response ?? null;
-      if (natives) for (const name of worldNames) if (name in natives.bindings) bindings[name] = natives.bindings[name];
+      const bound = natives?.bindings;
+      const directScope: DirectScope | undefined = direct && bound && !scope.interpreterOnly ? { args: scope.args, fn: (name) => (Object.prototype.hasOwnProperty.call(bound, name) ? bound[name] : undefined) } : undefined;
       const before = natives?.enter({ world: data, state: scope.state ?? null, user, now: ms, newId: (prefix) => newId(random, prefix), random } satisfies WorldCall);
       let value: unknown;
       try {
-        value = compiled.evaluate(scope.args, bindings);
+        if (directScope && direct?.ready(directScope)) value = direct.run(directScope);
+        else {
+          const bindings = baseBindings(scope.state, ms, random, data, user);
+          bindings.args = scope.args;
+          bindings.response = scope.response ?? null;
+          if (bound) for (const name of worldNames) if (Object.prototype.hasOwnProperty.call(bound, name)) bindings[name] = bound[name];
+          value = compiled.evaluate(scope.args, bindings);
+        }
       } catch (err) {
         throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
       } finally {
