@@ -106,6 +106,10 @@ export class World {
       if (!stat.isFile()) continue; // never through a symbolic link, as tool files
       seen.add(file);
       stats.set(file, stat);
+    }
+    // Every top-level file stat'ed first: a module importing another (food.ts imports quik.ts) reuses its stat.
+    for (const file of seen) {
+      const stat = stats.get(file) as fs.Stats;
       let loaded = this.files.get(file);
       if (!loaded || !sameStamp(loaded.stamp, stat) || (loaded.imports && importsChanged(loaded.imports, stats))) {
         loaded = this.load(file, stat);

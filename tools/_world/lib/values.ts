@@ -70,16 +70,28 @@ export function iso(ms: number): string | undefined {
   return value;
 }
 
+/** Instants read before: a ride's time line is read on every call that asks its status. */
+const parsed = new Map<string, number>();
+
 /** Seconds from `instant` to the call's now (negative: ahead); nothing for text that is no instant. */
 export function secondsSince(now: number, instant: unknown): number | undefined {
   if (typeof instant !== "string") return undefined;
-  const at = Date.parse(instant);
+  let at = parsed.get(instant);
+  if (at === undefined) {
+    at = Date.parse(instant);
+    if (parsed.size >= 256) parsed.clear();
+    parsed.set(instant, at);
+  }
   if (Number.isNaN(at)) return undefined;
   return Math.floor((now - at) / 1000);
 }
 
-/** The object without the keys whose value is nothing, as a JSONata object constructor leaves it. */
+/** The object without the keys whose value is nothing, as a JSONata object constructor leaves it (a copy: deleting keys would slow the object down). */
 export function defined<T extends Record<string, unknown>>(object: T): T {
-  for (const key of Object.keys(object)) if (object[key] === undefined) delete object[key];
-  return object;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out as T;
 }
