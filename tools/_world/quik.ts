@@ -73,6 +73,18 @@ export function quikOverLimit(call: Call, basket: { lines?: Record<string, { qua
  * shopping list shows; each once, at most `limit` (20). `total` counts before the limit.
  */
 export function quikSearch(call: Call, terms: string[] | string | undefined, limit?: number): { total: number; products: Record<string, unknown>[] } {
+  // One search_products call asks this up to three times (a scenario's condition, then the
+  // answer's products and total) with the same arguments at the same instant: answer once.
+  const key = JSON.stringify([call.now, terms, limit]);
+  if (lastSearch?.key === key) return lastSearch.answer;
+  const answer = searchNow(call, terms, limit);
+  lastSearch = { key, answer };
+  return answer;
+}
+
+let lastSearch: { key: string; answer: { total: number; products: Record<string, unknown>[] } } | undefined;
+
+function searchNow(call: Call, terms: string[] | string | undefined, limit?: number): { total: number; products: Record<string, unknown>[] } {
   const list = (terms === undefined ? [] : Array.isArray(terms) ? terms : [terms]).filter((t): t is string => typeof t === "string");
   const max = limit !== undefined ? limit : 20;
   const found = searchInTurns(productIndex(), list, Math.max(0, max));
