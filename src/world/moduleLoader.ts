@@ -20,6 +20,9 @@ import { transform } from "sucrase";
 import type { Problem } from "../base/types.js";
 import { displayPath } from "../base/displayPath.js";
 
+/** Node's resolution from the service itself: the packages it ships with (minisearch, kdbush, ...). */
+const serviceRequire = createRequire(import.meta.url);
+
 export interface LoadedModule {
   /** The module's exports, or undefined when it or an import did not compile or threw. */
   exports: Record<string, unknown> | undefined;
@@ -118,7 +121,14 @@ export function loadWorldModule(file: string, transforms: TransformCache): Loade
         if (!resolved) throw new LoadProblem(target, 0, `imports ${JSON.stringify(specifier)}, which is not a file (a relative import names a .ts or .json file beside it)`);
         return load(resolved, target, 0);
       }
-      return nodeRequire(specifier);
+      try {
+        return nodeRequire(specifier);
+      } catch (err) {
+        // A catalog copied or kept outside the project (a team's tools dir, a test's temp copy)
+        // has no node_modules beside it: its packages are then the service's own dependencies.
+        if ((err as { code?: string }).code !== "MODULE_NOT_FOUND") throw err;
+        return serviceRequire(specifier);
+      }
     };
     const run = vm.compileFunction(code.code, ["exports", "require", "module", "__filename", "__dirname"], { filename: target });
     run(module.exports, requireHere, module, target, path.dirname(target));

@@ -10,7 +10,8 @@ const session = useJourneySession();
 async function shoppingList(s: Session, terms: string[]) {
   const search = await s.call("search_products", { search_terms: terms, limit: 20 });
   expect(search).toMatchObject({ success: true, search_terms: terms });
-  expect(search.total_results).toBe(search.products.length);
+  // The catalog finds more than the limit for everyday words: total counts them all.
+  expect(search.products.length).toBe(Math.min(20, search.total_results));
   for (const p of search.products) {
     expectAed(p.price, undefined, `${p.name} price`);
     if (p.original_price !== null) expect(expectAed(p.original_price), `${p.name} is discounted`).toBeGreaterThan(p.price.amount);

@@ -81,7 +81,8 @@ overBothTransports("food", (journey) => {
       const search = await s.call("search_restaurants", { query, location: home });
       for (const r of search.restaurants) found.set(r.restaurant_id, r);
     }
-    expect([...found.keys()].sort()).toEqual(["rst_10231", "rst_10877", "rst_11402", "rst_12055", "rst_12318", "rst_closed_20417"]);
+    // The stage's six among the wide world's restaurants near home.
+    expect([...found.keys()]).toEqual(expect.arrayContaining(["rst_10231", "rst_10877", "rst_11402", "rst_12055", "rst_12318", "rst_closed_20417"]));
     const seenItems = new Set<string>();
     for (const restaurant of found.values()) {
       const menu = await s.call("get_restaurant_menu", { restaurant_id: restaurant.restaurant_id });

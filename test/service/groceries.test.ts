@@ -8,25 +8,32 @@ const home = { latitude: 25.0866, longitude: 55.1477 };
 overBothTransports("groceries and search", (journey) => {
   journey("7: search_products finds what the terms name, and honours limit", async (s) => {
     const bananas = await s.call("search_products", { search_terms: ["bananas"] });
-    expect(bananas.products.map((p: Out) => p.name)).toEqual(["Bananas"]);
+    expect(bananas.products[0].name).toBe("Bananas");
+    expect(bananas.products.every((p: Out) => /banana/i.test(p.name)), "only bananas").toBe(true);
     const airpods = await s.call("search_products", { search_terms: ["AirPods"] });
     expect(airpods).toMatchObject({ success: true, products: [], total_results: 0 });
+    const unicorn = await s.call("search_products", { search_terms: ["unicorn milk"] });
+    expect(unicorn).toMatchObject({ success: true, products: [], total_results: 0 });
+    // A shopping list in turns: each term's best first, then each term's second.
     const list = await s.call("search_products", { search_terms: ["milk", "eggs", "bread"] });
-    expect(list.products.map((p: Out) => p.product_id)).toEqual(["prd_200113", "prd_200114", "prd_200305", "prd_200410", "prd_200411"]);
+    expect(list.products.slice(0, 3).map((p: Out) => p.name)).toEqual([expect.stringMatching(/milk/i), expect.stringMatching(/egg/i), expect.stringMatching(/bread/i)]);
+    expect(list.products).toHaveLength(20);
+    expect(list.total_results).toBeGreaterThan(20);
     const two = await s.call("search_products", { search_terms: ["milk", "eggs", "bread"], limit: 2 });
-    expect(two.products.map((p: Out) => p.product_id)).toEqual(["prd_200113", "prd_200114"]);
-    expect(two.total_results).toBe(5);
+    expect(two.products).toEqual(list.products.slice(0, 2));
+    expect(two.total_results).toBe(list.total_results);
   });
 
   journey("7: search_restaurants finds the cuisine or dish asked for, and nothing outside the delivery area", async (s) => {
     for (const [query, name] of [["sushi", "Sakura Dock Sushi"], ["burger", "Smash Yard Burgers"], ["biryani", "Biryani Junction"], ["pizza", "Forno Vivo Pizzeria"]]) {
-      const search = await s.call("search_restaurants", { query: query as string, location: home });
-      expect(search.restaurants.map((r: Out) => r.name), query).toEqual([name]);
-      expect(search.total_results).toBe(1);
+      const search = await s.call("search_restaurants", { query: query as string, location: home, limit: 50 });
+      expect(search.restaurants.map((r: Out) => r.name), query).toContain(name);
+      expect(search.total_results, query).toBe(search.restaurants.length);
+      for (const r of search.restaurants) expect(r.distance_km, `${query}: ${r.name}`).toBeLessThanOrEqual(12);
     }
     const shawarma = await s.call("search_restaurants", { query: "shawarma", location: home, limit: 1 });
     expect(shawarma.restaurants).toHaveLength(1);
-    expect(shawarma.total_results).toBe(2);
+    expect(shawarma.total_results).toBeGreaterThanOrEqual(2);
     const london = await s.call("search_restaurants", { query: "pizza", location: { latitude: 51.5074, longitude: -0.1278 } });
     expect(london).toMatchObject({ success: false, error_code: "AREA_NOT_SERVED", restaurants: [], total_results: 0 });
   });

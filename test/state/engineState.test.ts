@@ -37,7 +37,9 @@ describe("state in the engine", () => {
   it("a stateless tool never creates a state", () => {
     const engine = new Engine({ toolsDir });
     engine.callTool("get_user_profile", {}, { sessionId: "quiet" });
-    engine.callTool("search_restaurants", { query: "shawarma", location: { latitude: 25.0866, longitude: 55.1477 } }, { sessionId: "quiet" });
+    // search_restaurants is not one: it remembers the searched point as the next basket's address.
+    engine.callTool("search_products", { search_terms: ["milk"] }, { sessionId: "quiet" });
+    engine.callTool("get_restaurant_menu", { restaurant_id: "rst_10231" }, { sessionId: "quiet" });
     expect(engine.state.size).toBe(0);
   });
 });

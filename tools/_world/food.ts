@@ -8,13 +8,34 @@ import { own } from "./lib/own.js";
 import { defined, iso, round, text, toMillis, truthy, twoDecimals } from "./lib/values.js";
 import { paymentMethod, plusFreeDelivery } from "./account.js";
 import { quikProduct, quikStore } from "./quik.js";
+import { foodAreas, foodRestaurants } from "./lib/food/restaurants.js";
+import { createRestaurantIndex, type RestaurantIndex } from "./lib/food/restaurantIndex.js";
+import { createDeliveryIndex, type DeliveryIndex } from "./lib/food/deliveryIndex.js";
+import { openingAt } from "./lib/food/openingHours.js";
+import type { Restaurant as WideRestaurant } from "./lib/food/restaurant.js";
+
+// The 161 restaurants' indexes, built on the first restaurant search of this world version (the
+// text index costs 90-180 ms cold, which loading the whole world cannot afford within 300 ms).
+// This module is evaluated afresh for each world snapshot, so they go with the snapshot.
+let indexes: { text: RestaurantIndex; delivery: DeliveryIndex } | undefined;
+function restaurantIndexes(): { text: RestaurantIndex; delivery: DeliveryIndex } {
+  if (indexes === undefined) indexes = { text: createRestaurantIndex(foodRestaurants), delivery: createDeliveryIndex(foodRestaurants) };
+  return indexes;
+}
+const catalogById = new Map(foodRestaurants.map((r) => [r.restaurant_id, r]));
 
 const DAY = 86_400_000;
 const AED = (amount: number | undefined): Money => defined({ amount, currency: "AED" }) as Money;
 
-/** A restaurant by id, or nothing. */
+/**
+ * A restaurant by id, or nothing: the world file's own (the stage's six, whose opening window is
+ * anchored when the world loads so their fixtures hold at any hour), else one of the 161 of
+ * tools/_world/data/food/restaurants.json, whose hours are a week in Dubai time.
+ */
 export function foodRestaurant(call: Call, id: string): Restaurant | undefined {
-  return own(call.world.restaurants, id);
+  const staged = own(call.world.restaurants, id);
+  if (staged !== undefined) return staged;
+  return typeof id === "string" ? (catalogById.get(id) as unknown as Restaurant | undefined) : undefined;
 }
 
 export interface Opening {
@@ -28,6 +49,14 @@ export interface Opening {
  * opening when closed, `closes_at` when open. The window of `opening_hours` repeats every 24 hours.
  */
 export function foodOpening(call: Call, r: Seller | undefined): Opening {
+  const hours = r?.opening_hours as unknown as Record<string, unknown> | undefined;
+  if (hours !== undefined && hours !== null && !("opens_at" in hours) && typeof r?.restaurant_id === "string") {
+    // A week of windows in Dubai time: read at the call's instant.
+    const at = openingAt(r as unknown as WideRestaurant, call.now);
+    return at.is_open
+      ? { is_open: true, opens_at: null, closes_at: at.closes_at === null ? null : iso(at.closes_at) }
+      : { is_open: false, opens_at: at.opens_at === null ? null : iso(at.opens_at), closes_at: null };
+  }
   const from = toMillis(r?.opening_hours?.opens_at);
   const closes = toMillis(r?.opening_hours?.closes_at);
   const length = from === undefined || closes === undefined ? undefined : closes - from;
@@ -65,48 +94,93 @@ function after<T>(before: (a: T, b: T) => boolean): (a: T, b: T) => number {
 
 /**
  * `search_restaurants`' answer near a point: `served` (inside a city Careem Food serves), the
- * restaurants delivering there that match some word of the query (three letters or more, a final
- * "s" dropped) in their name, cuisines, keywords or dishes: open first, then more words, then the
- * better rated; at most `limit` (10); `total` before the limit.
+ * restaurants whose name, cuisines, keywords or dishes have every word of the query (whole words,
+ * prefixes, typos when those find nothing; English or Arabic) and whose delivery radius reaches
+ * the point: open first, then more of the query as whole words, then the text score weighted by
+ * rating and nearness; at most `limit` (10); `total` before the limit.
  */
 export function foodSearch(call: Call, query: string, point: { latitude?: unknown; longitude?: unknown } | undefined, limit?: number): Record<string, unknown> {
+  // One search_restaurants call asks this three times (two scenarios' conditions, then the
+  // answer) with the same arguments at the same instant: answer once. It reads no state.
+  const key = JSON.stringify([call.now, query, point, limit]);
+  if (lastSearch?.key === key) return lastSearch.answer;
+  const answer = searchNear(call, query, point, limit);
+  lastSearch = { key, answer };
+  return answer;
+}
+
+let lastSearch: { key: string; answer: Record<string, unknown> } | undefined;
+
+function searchNear(call: Call, query: string, point: { latitude?: unknown; longitude?: unknown } | undefined, limit?: number): Record<string, unknown> {
   if (!(typeof point?.latitude === "number" && typeof point?.longitude === "number")) return { served: false, total: 0, restaurants: [] };
   const here = point as { latitude: number; longitude: number };
   const cities = call.world.food_cities ?? {};
   const city = Object.keys(cities).find((key) => distanceKm(here, cities[key]?.center) <= (cities[key]?.radius_km as number));
-  const words = (query ?? "").toLowerCase().split(/[^a-z0-9]+/).filter((w) => Array.from(w).length >= 3).map((w) => w.replace(/s$/, ""));
-  const textOf = (r: Restaurant) => [r.name, ...(r.cuisines ?? []), ...(r.keywords ?? []), ...(r.menu ?? []).flatMap((c) => (c.items ?? []).map((i) => i.name))].filter((x) => x !== undefined).join(" ").toLowerCase();
-  const near = Object.values(call.world.restaurants).filter((r) => city !== undefined && r.city === city && distanceKm(r.location, here) <= r.delivery_radius_km);
-  const scored = near
-    .map((r) => {
-      const t = textOf(r);
-      const opening = foodOpening(call, r);
-      return {
-        score: words.filter((w) => t.includes(w)).length,
-        listing: defined({
-          restaurant_id: r.restaurant_id,
-          name: r.name,
-          cuisines: r.cuisines,
-          rating: r.rating,
-          rating_count: r.rating_count,
-          price_level: r.price_level,
-          delivery_time_minutes: r.delivery_time_minutes,
-          delivery_fee: r.delivery_fee,
-          minimum_order: r.minimum_order,
-          distance_km: round(distanceKm(r.location, here), 1),
-          is_open: opening.is_open,
-          opens_at: opening.opens_at,
-          promotion: r.promotion,
-          image_url: r.image_url,
-        }),
-      };
-    })
-    .filter((s) => s.score > 0);
-  const sorted = scored.sort(
-    after((a, b) => (a.listing.is_open !== undefined && b.listing.is_open !== undefined && a.listing.is_open !== b.listing.is_open ? truthy(a.listing.is_open) : a.score !== b.score ? a.score > b.score : a.listing.rating > b.listing.rating)),
-  );
+  if (city === undefined) return { served: false, total: 0, restaurants: [] };
+  const { text: byText, delivery } = restaurantIndexes();
+  const near = new Map(delivery.deliveringTo(here).map((d) => [d.restaurant.restaurant_id, d.distance_km]));
+  const hits: { exact: number; relevance: number; open: boolean; listing: Record<string, unknown> }[] = [];
+  for (const match of byText.search(typeof query === "string" ? query : "")) {
+    const km = near.get(match.restaurant.restaurant_id);
+    const r = foodRestaurant(call, match.restaurant.restaurant_id);
+    if (km === undefined || r === undefined || r.city !== city) continue;
+    const opening = foodOpening(call, r);
+    hits.push({
+      exact: match.exact,
+      // A 4.8 beats a 4.0 of equal text score by a fifth; 10 km away halves it.
+      relevance: (match.score * (r.rating / 5)) / (1 + km / 10),
+      open: opening.is_open === true,
+      listing: defined({
+        restaurant_id: r.restaurant_id,
+        name: r.name,
+        cuisines: r.cuisines,
+        rating: r.rating,
+        rating_count: r.rating_count,
+        price_level: r.price_level,
+        delivery_time_minutes: r.delivery_time_minutes,
+        delivery_fee: r.delivery_fee,
+        minimum_order: r.minimum_order,
+        distance_km: round(km, 1),
+        is_open: opening.is_open,
+        opens_at: opening.opens_at,
+        promotion: r.promotion,
+        image_url: r.image_url,
+      }),
+    });
+  }
+  hits.sort((a, b) => Number(b.open) - Number(a.open) || b.exact - a.exact || b.relevance - a.relevance || ((a.listing.restaurant_id as string) < (b.listing.restaurant_id as string) ? -1 : 1));
   const max = limit !== undefined ? limit : 10;
-  return { served: city !== undefined, total: sorted.length, restaurants: sorted.slice(0, Math.max(0, max)).map((s) => s.listing) };
+  return { served: true, total: hits.length, restaurants: hits.slice(0, Math.max(0, max)).map((h) => h.listing) };
+}
+
+/** Where the user's food goes: a label, an address and the point. */
+export interface DeliveryAddress {
+  label: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The delivery address of the user's next food basket: the point their last `search_restaurants`
+ * searched near (state `food_delivery_point`), named after the nearest area of Dubai; the
+ * persona's home when they have not searched, or searched at home.
+ */
+export function foodDeliveryAddress(call: Call): DeliveryAddress {
+  const home = call.world.food_delivery_address as DeliveryAddress;
+  const point = (call.state as { food_delivery_point?: { latitude?: unknown; longitude?: unknown } } | null)?.food_delivery_point;
+  if (!(typeof point?.latitude === "number" && typeof point?.longitude === "number")) return home;
+  const here = { latitude: point.latitude, longitude: point.longitude };
+  if (distanceKm(here, home) < 0.05) return home;
+  let nearest = foodAreas[0];
+  for (const a of foodAreas) if (nearest === undefined || distanceKm(here, a.location) < distanceKm(here, nearest.location)) nearest = a;
+  return { label: "Searched location", address: nearest === undefined ? "Dubai" : `Near ${nearest.name}, Dubai`, latitude: here.latitude, longitude: here.longitude };
+}
+
+/** A basket's delivery address: the one it was opened with, else the persona's home (the world's baskets). */
+export function basketAddress(call: Call, b: Basket | undefined): DeliveryAddress {
+  const kept = b?.delivery_address as DeliveryAddress | undefined;
+  return kept !== undefined && typeof kept?.latitude === "number" ? kept : (call.world.food_delivery_address as DeliveryAddress);
 }
 
 /** A basket by id: the session's own shadows the world's; nothing when neither has it. */
@@ -148,7 +222,7 @@ export interface ListedLine {
   available: boolean;
 }
 
-/** The basket's lines as `get_basket` lists them, in the order added, each `available` when in stock now. */
+/** The basket's lines as `get_basket` lists them, in the order added, each `available` when in stock and its restaurant open now. */
 export function basketLines(call: Call, b: Basket | undefined): ListedLine[] {
   return Object.values(b?.lines ?? {}).map(
     (l) =>
@@ -158,9 +232,14 @@ export function basketLines(call: Call, b: Basket | undefined): ListedLine[] {
         quantity: l.quantity,
         unit_price: l.unit_price,
         line_total: AED(l.unit_price?.amount === undefined || l.quantity === undefined ? undefined : round(l.unit_price.amount * l.quantity, 2)),
-        available: b?.kind === "quik" ? quikProduct(call, l.item_id)?.in_stock === true : foodDish(call, b?.restaurant_id as string, l.item_id)?.available === true,
+        available: inStock(call, b, l.item_id) && (b?.kind === "quik" || foodOpening(call, basketSeller(call, b)).is_open === true),
       }) as ListedLine,
   );
+}
+
+/** Whether a basket's item is in stock now (a Quik product, or a dish on its restaurant's menu), whether or not the seller is open. */
+function inStock(call: Call, b: Basket | undefined, itemId: string): boolean {
+  return b?.kind === "quik" ? quikProduct(call, itemId)?.in_stock === true : foodDish(call, b?.restaurant_id as string, itemId)?.available === true;
 }
 
 /** The lines' sum, AED. */
@@ -226,7 +305,8 @@ export function basketView(call: Call, b: Basket | undefined): Record<string, un
   const issues = [
     ...(lines.length === 0 ? [`The basket is empty. Add items with ${b?.kind === "quik" ? "add_grocery_items." : "add_to_basket."}`] : []),
     ...(opening.is_open ? [] : [`${text(seller?.name)} is closed and opens at ${opensAt === undefined ? "" : dubaiClock(opensAt)} (Dubai time).`]),
-    ...lines.filter((l) => l.available === false).map((l) => `${text(l.name)} (${text(l.item_id)}) is out of stock. Remove it or pick a replacement before checkout.`),
+    // Sold out, not merely closed: a closed restaurant's lines are unavailable too, and say so once above.
+    ...lines.filter((l) => !inStock(call, b, l.item_id)).map((l) => `${text(l.name)} (${text(l.item_id)}) is out of stock. Remove it or pick a replacement before checkout.`),
     ...(lines.length > 0 && short !== undefined && short > 0 ? [`${text(seller?.name)}'s minimum order is AED ${twoDecimals(minimum as number)}; add AED ${twoDecimals(short)} more.`] : []),
   ];
   const total = lines.length === 0 ? 0 : delivery === undefined || service === undefined ? undefined : round(subtotal + delivery + service - discount, 2);
@@ -279,7 +359,8 @@ export function foodOrderRecord(call: Call, b: Basket, answer: CheckoutAnswer): 
     items_summary: summary.length > 0 ? summary.join(", ") : undefined,
     total: answer.total,
     payment: answer.payment,
-    delivery_address: call.world.food_delivery_address?.address,
+    delivery_address: basketAddress(call, b).address,
+    delivery_point: b?.delivery_address !== undefined ? defined({ latitude: basketAddress(call, b).latitude, longitude: basketAddress(call, b).longitude }) : undefined,
     placed_at: answer.placed_at,
     picked_up_at: delivered === undefined || ride === undefined ? undefined : iso(delivered - ride * 60000),
     estimated_delivery_at: answer.estimated_delivery_at,
@@ -315,7 +396,9 @@ export function foodOrderView(call: Call, o: Order): Record<string, unknown> {
   const ended = status === "delivered" || status === "cancelled";
   const courier = call.world.food_couriers?.[0];
   const from = basketSeller(call, defined({ kind: o?.kind, restaurant_id: o?.restaurant?.restaurant_id, store_id: o?.restaurant?.restaurant_id }) as Basket)?.location;
-  const home = call.world.food_delivery_address;
+  // Where the courier is going: the point the basket was opened for, else the persona's home.
+  const kept = (o as { delivery_point?: { latitude?: unknown; longitude?: unknown } })?.delivery_point;
+  const home = typeof kept?.latitude === "number" && typeof kept?.longitude === "number" ? { latitude: kept.latitude, longitude: kept.longitude } : call.world.food_delivery_address;
   const halfWay = (a: number | undefined, b: number) => (a === undefined ? undefined : round((a + b) / 2, 4));
   return {
     ...defined({
