@@ -17,6 +17,7 @@ import { checkScenarioState, sampleArguments, sampleState, unwrittenReads } from
 import { initialState } from "../state/initialState.js";
 import { placeProblems } from "./checkPlace.js";
 import { keyLine } from "./keyLine.js";
+import { worldNameProblems } from "./worldNames.js";
 
 export interface CheckReport {
   ok: boolean;
@@ -28,6 +29,7 @@ export interface CheckReport {
 function checkTool(tool: LoadedTool, clock: Clock, initial: JsonObject, world: WorldSnapshot): Problem[] {
   const problems: Problem[] = [];
   const at = (line: number, message: string) => problems.push({ file: tool.file.path, line, message });
+  problems.push(...worldNameProblems(tool, world));
   const inputSchema = tool.definition.inputSchema as SchemaNode;
   const sample = sampleFor(inputSchema, inputSchema);
 

@@ -1,6 +1,8 @@
 // JSONata expressions for reading state and arguments in tool files (`{{= ...}}` and
 // `json when`). JSONata 1.8 evaluates synchronously, so the call pipeline stays a plain
-// function; results are turned back into plain JSON values before they reach a response.
+// function; results are turned back into plain JSON values before they reach a response. The
+// world's rules are not JSONata: they are the world modules' functions, bound as `$<name>` and
+// called as plain JS functions (worldCall.ts).
 import { randomInt, randomUUID } from "node:crypto";
 import jsonata from "jsonata";
 import type { Clock, Json, RandomSource } from "../base/types.js";
@@ -9,11 +11,12 @@ import { setOwn } from "../base/setOwn.js";
 import { goKeyCompare } from "../goJson/keyOrder.js";
 import { sortKeys } from "../goJson/sortKeys.js";
 import { baseBindings } from "./library.js";
-import { BUILTIN_NAMES } from "./builtins.js";
+import { BUILTIN_NAMES, newId } from "./builtins.js";
+import type { WorldCall } from "./worldCall.js";
 import { defaultUserId } from "../base/signedInUser.js";
 import type { ExpressionWorld } from "./library.js";
-import { compileTree, Unsupported } from "./compiled/compile.js";
 import type { WorldValues } from "./worldValues.js";
+import { namesOf, type ExpressionNames } from "./names.js";
 
 export class ExpressionError extends Error {}
 
@@ -38,13 +41,10 @@ export interface ExpressionScope {
 
 export interface Expression {
   source: string;
+  /** The names it reads, from its parsed tree. */
+  names: ExpressionNames;
   /** Names $state: the state is read only for expressions that do. */
   readsState: boolean;
-  /**
-   * Reads nothing but $args and $state (no clock, no randomness, no $eval of built text), so
-   * the same arguments and state give the same value.
-   */
-  pure: boolean;
   /** undefined is JSONata's "nothing" (no match): a response drops a key whose value is nothing. */
   evaluate(scope: ExpressionScope): Json | undefined;
 }
@@ -57,19 +57,8 @@ function plain(value: unknown): Json | undefined {
   return text === undefined ? null : (JSON.parse(text) as Json);
 }
 
+/** A function in an answer (a lambda as the value): JSON.stringify writes it its own way, so that answer is copied through text. */
 class FunctionInAnswer extends Error {}
-
-/**
- * The compiled evaluator's result as plain JSON, copied as JSON.stringify then JSON.parse would
- * make it (nothing-valued keys dropped, nothing in an array as null, NaN and ±Infinity as null,
- * -0 as 0, a sequence as a plain array), without writing the text. A function in it (a lambda as
- * the answer) is written by the interpreter as its own lambda object: that answer is left to it.
- */
-function plainCompiled(value: unknown, sorted: boolean, world: WorldValues | undefined): Json | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === "function") throw new FunctionInAnswer();
-  return copyJson(value, sorted, sorted ? world : undefined);
-}
 
 /** `shared`: the world's objects, whose sorted copies are made once and shared (WorldValues). */
 function copyJson(value: unknown, sorted: boolean, shared?: WorldValues): Json {
@@ -122,22 +111,18 @@ const KNOWN_FUNCTIONS = new Set([
   ..."sum count max min average string substring substringBefore substringAfter lowercase uppercase length trim pad match contains replace split join formatNumber formatBase formatInteger parseInteger number floor ceil round abs sqrt power random boolean not map zip filter single reduce sift keys lookup append exists spread merge reverse each error assert type sort shuffle distinct base64encode base64decode encodeUrlComponent encodeUrl decodeUrlComponent decodeUrl eval toMillis fromMillis clone now millis".split(" "),
 ]);
 
-/** Whether the source calls a function that is not JSONata's or a built-in: it may read anything. */
-function callsWorldFunction(source: string): boolean {
-  for (const m of source.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)) if (!KNOWN_FUNCTIONS.has(m[1] as string)) return true;
-  return false;
+/** The call's own variables, bound for every expression. */
+export const CALL_VARIABLES = new Set(["args", "response", "world", "user", "state", "$"]);
+
+/** Whether `name` is JSONata's, a built-in or the call's own: anything else an expression names is a world function. */
+export function isLanguageName(name: string): boolean {
+  return KNOWN_FUNCTIONS.has(name) || CALL_VARIABLES.has(name);
 }
 
 const fallbackRandom: RandomSource = {
   int: (min, max) => randomInt(min, max + 1),
   uuid: () => randomUUID(),
 };
-
-/**
- * `CAREEM_JSONATA_CHECK=1`: every compiled evaluation is checked against the interpreter's, and a
- * difference fails the call (test/jsonata runs the catalog so). Read once: it is a test switch.
- */
-const checkAgainstInterpreter = process.env.CAREEM_JSONATA_CHECK === "1";
 
 function compile(source: string): Expression {
   let compiled: jsonata.Expression;
@@ -146,84 +131,41 @@ function compile(source: string): Expression {
   } catch (err) {
     throw new ExpressionError(`expression ${JSON.stringify(source)} does not parse: ${(err as Error).message}`);
   }
-  let fast: ReturnType<typeof compileTree> | undefined;
-  try {
-    fast = compileTree(compiled.ast() as never);
-  } catch (err) {
-    if (!(err instanceof Unsupported)) throw err;
-  }
-  const bindingsOf = (scope: ExpressionScope, random: RandomSource, made: Record<string, unknown> | undefined): Record<string, unknown> => {
-    const ms = scope.clock();
-    const data = scope.world?.data ?? {};
-    const user = scope.user ?? defaultUserId;
-    return { ...made, ...baseBindings(scope.state, ms, random, data, user), args: scope.args, response: scope.response ?? null };
-  };
-  // The call's own clock, not a copy: the world's functions key what they keep for the call on it.
-  const libraryFor = (scope: ExpressionScope, random: RandomSource, which: "fast" | "interpreted"): Record<string, unknown> | undefined => {
-    const lib = scope.world?.library;
-    if (!lib) return undefined;
-    const data = scope.world?.data ?? {};
-    const user = scope.user ?? defaultUserId;
-    const ms = scope.clock();
-    return which === "fast" ? lib.fastBindingsFor?.(scope.state, scope.clock, random, data, user, ms) : lib.bindingsFor(scope.state, scope.clock, random, data, user, ms);
-  };
-  const interpret = (scope: ExpressionScope, random: RandomSource): Json | undefined => {
-    try {
-      const value = plain(compiled.evaluate(scope.args, bindingsOf(scope, random, libraryFor(scope, random, "interpreted"))));
-      return scope.sortedKeys ? (sortKeys(value) as Json | undefined) : value;
-    } catch (err) {
-      throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
-    }
-  };
+  const names = namesOf(compiled.ast());
+  // The world functions it names (called or passed by reference): only these are bound for it.
+  const worldNames = [...names.free].filter((name) => !isLanguageName(name));
   return {
     source,
-    // A world function may read the state, the clock and randomness: an expression calling one is neither pure nor state-free.
-    readsState: source.includes("$state") || callsWorldFunction(source),
-    pure: !/\$(now|millis|random|eval|world|newId|secondsSince|user)\b/.test(source) && !callsWorldFunction(source),
+    names,
+    // A world function may read the state: an expression naming one reads it.
+    readsState: names.free.has("state") || worldNames.length > 0,
     evaluate(scope) {
       const random = scope.random ?? fallbackRandom;
-      const library = scope.world?.library;
-      // Compiled only where the world's functions are too: the two evaluators' function values do not mix.
-      if (!fast || (library && !library.fastBindingsFor)) return interpret(scope, random);
-      const drawn = checkAgainstInterpreter ? recording(random) : undefined;
-      let value: Json | undefined;
+      const ms = scope.clock();
+      const data = scope.world?.data ?? {};
+      const user = scope.user ?? defaultUserId;
+      const natives = scope.world?.natives;
+      const bindings = baseBindings(scope.state, ms, random, data, user);
+      bindings.args = scope.args;
+      bindings.response = scope.response ?? null;
+      if (natives) for (const name of worldNames) if (name in natives.bindings) bindings[name] = natives.bindings[name];
+      const before = natives?.enter({ world: data, state: scope.state ?? null, user, now: ms, newId: (prefix) => newId(random, prefix), random } satisfies WorldCall);
+      let value: unknown;
       try {
-        const use = drawn ?? random;
-        value = plainCompiled(fast(scope.args, bindingsOf(scope, use, undefined), libraryFor(scope, use, "fast")), scope.sortedKeys === true, scope.world?.values);
-      } catch {
-        // The interpreter says what went wrong, in its own words (or, if it disagrees, answers).
-        return interpret(scope, random);
+        value = compiled.evaluate(scope.args, bindings);
+      } catch (err) {
+        throw new ExpressionError(`expression ${JSON.stringify(source)} failed: ${(err as Error).message}`);
+      } finally {
+        natives?.leave(before);
       }
-      if (drawn) {
-        const reference = interpret(scope, drawn.replay());
-        if (JSON.stringify(reference) !== JSON.stringify(value)) {
-          throw new ExpressionError(`expression ${JSON.stringify(source)}: the compiled evaluator answered ${JSON.stringify(value)}, the interpreter ${JSON.stringify(reference)}`);
-        }
+      const sorted = scope.sortedKeys === true;
+      try {
+        return value === undefined ? undefined : copyJson(value, sorted, sorted ? scope.world?.values : undefined);
+      } catch (err) {
+        if (!(err instanceof FunctionInAnswer)) throw err;
+        const text = plain(value);
+        return sorted ? (sortKeys(text) as Json | undefined) : text;
       }
-      return value;
-    },
-  };
-}
-
-/** A random source that keeps what it gave, so a second evaluation can be given the same. */
-function recording(random: RandomSource): RandomSource & { replay(): RandomSource } {
-  const ints: number[] = [];
-  const uuids: string[] = [];
-  return {
-    int: (min, max) => {
-      const n = random.int(min, max);
-      ints.push(n);
-      return n;
-    },
-    uuid: () => {
-      const u = random.uuid();
-      uuids.push(u);
-      return u;
-    },
-    replay: () => {
-      let i = 0;
-      let u = 0;
-      return { int: (min, max) => (i < ints.length ? (ints[i++] as number) : random.int(min, max)), uuid: () => (u < uuids.length ? (uuids[u++] as string) : random.uuid()) };
     },
   };
 }

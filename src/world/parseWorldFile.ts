@@ -1,20 +1,19 @@
-// A world file (markdown under <tools>/_world/) -> its data blocks and functions, each with its
-// line. Never throws: problems carry a place and a mending hint, as a tool file's do.
+// A world file (markdown under <tools>/_world/) -> its data blocks, each with its line. Never
+// throws: problems carry a place and a mending hint, as a tool file's do.
 //
 //   ```json world        top-level keys become $world.<key> (time placeholders allowed)
-//   ## Function: $name   one ```jsonata block whose value is a function, callable everywhere
+//
+// The world's rules are not written here: they are world modules (`_world/<domain>.ts`), whose
+// exported functions are bound as `$<name>`. A JSONata function section of the old form is a
+// problem that says where its rule goes now.
 import matter from "gray-matter";
 import { bodyLineOffset, MATTER_OPTIONS } from "../toolFile/parseToolFile.js";
 import type { Problem } from "../base/types.js";
-import type { WorldFunctionSource } from "../jsonata/library.js";
-
-export type { WorldFunctionSource };
 
 export interface WorldFile {
   path: string;
   /** Raw text of each `json world` block (a template: placeholders render when the world loads). */
   data: { text: string; line: number }[];
-  functions: WorldFunctionSource[];
   problems: Problem[];
 }
 
@@ -50,12 +49,9 @@ function scan(body: string): Part[] {
   return parts;
 }
 
-/** `$name` as JSONata spells a variable. */
-export const FUNCTION_NAME = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
-
 export function parseWorldFile(displayPath: string, input: string): WorldFile {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
-  const file: WorldFile = { path: displayPath, data: [], functions: [], problems: [] };
+  const file: WorldFile = { path: displayPath, data: [], problems: [] };
   const problem = (line: number, message: string) => file.problems.push({ file: displayPath, line, message });
   let body = text;
   try {
@@ -66,39 +62,18 @@ export function parseWorldFile(displayPath: string, input: string): WorldFile {
     return file;
   }
   const offset = bodyLineOffset(text, body);
-  const nodes = scan(body);
-  let current: WorldFunctionSource | { name: string; line: number; pending: true } | undefined;
-  const finish = () => {
-    if (current && "pending" in current) problem(current.line, `function ${current.name} has no \`\`\`jsonata block (add one whose value is function(...) { ... })`);
-    current = undefined;
-  };
-  for (const node of nodes) {
+  const module = displayPath.replace(/\.md$/, ".ts").split("/").pop();
+  for (const node of scan(body)) {
     const line = node.line + offset;
     if (node.kind === "heading") {
-      finish();
       const title = /^Function:\s*(.*)$/.exec(node.text.trim());
-      if (!title) continue;
-      const name = (title[1] ?? "").trim();
-      if (!FUNCTION_NAME.test(name)) {
-        problem(line, `function heading "${name}" is not a JSONata name (write ## Function: $camelCaseName)`);
-        continue;
-      }
-      current = { name, line, pending: true };
+      if (title) problem(line, `"## Function: ${(title[1] ?? "").trim()}" is a JSONata world function: the world's rules are world modules now (write \`export function ${(title[1] ?? "").trim().replace(/^\$/, "")}(call, ...)\` in _world/${module}, bound as ${(title[1] ?? "").trim()})`);
       continue;
     }
-    if (node.kind !== "code") continue;
     const lang = node.lang.trim();
-    const meta = node.meta;
-    if (lang === "json" && meta === "world") {
-      file.data.push({ text: node.value ?? "", line: line + 1 });
-    } else if (lang === "jsonata") {
-      if (!current) problem(line, "jsonata block outside a ## Function: $name section (give it a heading)");
-      else if (!("pending" in current)) problem(line, `function ${current.name} has a second jsonata block (keep one)`);
-      else current = { name: current.name, source: node.value ?? "", line: line + 1 };
-      if (current && !("pending" in current) && !file.functions.includes(current)) file.functions.push(current);
-    }
+    if (lang === "json" && node.meta === "world") file.data.push({ text: node.value ?? "", line: line + 1 });
+    else if (lang === "jsonata") problem(line, `a jsonata block in a world file is not read: the world's rules are world modules (_world/${module})`);
   }
-  finish();
-  if (file.data.length === 0 && file.functions.length === 0 && file.problems.length === 0) problem(1, "world file has no ```json world block and no ## Function: section (add one, or remove the file)");
+  if (file.data.length === 0 && file.problems.length === 0) problem(1, "world file has no ```json world block (add one, or remove the file)");
   return file;
 }

@@ -18,8 +18,9 @@ function filesOf(room: string): string[] {
 }
 
 const PURE_ROOMS = ["base", "goJson", "toolFile", "jsonata", "template", "world", "state", "schemaMatch", "engine", "clock", "forcing", "overrides"];
-const PURE_PACKAGES = ["jsonata", "ajv", "ajv-formats", "gray-matter", "unified", "remark-parse"];
-const PURE_NODE = ["node:fs", "node:path", "node:crypto", "node:os", "node:util", "node:events"];
+// sucrase, node:vm and node:module: the world room loads the catalog's world modules (src/world/moduleLoader.ts).
+const PURE_PACKAGES = ["jsonata", "ajv", "ajv-formats", "gray-matter", "unified", "remark-parse", "sucrase"];
+const PURE_NODE = ["node:fs", "node:path", "node:crypto", "node:os", "node:util", "node:events", "node:vm", "node:module"];
 
 /** Why `spec`, imported by `file`, breaks its room's rule; undefined when allowed. */
 function pureRoomBreach(file: string, spec: string): string | undefined {

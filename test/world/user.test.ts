@@ -1,5 +1,5 @@
 // `$user`: who the call acts for (the signed-in user with --auth, else the default persona), in
-// expressions and in the world's functions, whose remembered answers are kept per user.
+// expressions and, as `call.user`, in the world modules' functions.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,16 +17,19 @@ afterEach(() => {
 const fence = "```";
 const clock = () => Date.UTC(2026, 9, 5, 12);
 
-function worldOf(text: string): World {
+function worldOf(files: Record<string, string>): World {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-user-"));
   dirs.push(dir);
-  fs.writeFileSync(path.join(dir, "w.md"), text);
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return new World(dir, clock, { int: (min) => min, uuid: () => "u" });
 }
 
 describe("$user", () => {
   const world = () =>
-    worldOf(`# W\n\n${fence}json world\n{ "names": { "900000001": "Sara", "900000002": "Omar" } }\n${fence}\n\n## Function: $me\n\n${fence}jsonata\nfunction() { $lookup($world.names, $user) }\n${fence}\n`).snapshot();
+    worldOf({
+      "w.md": `# W\n\n${fence}json world\n{ "names": { "900000001": "Sara", "900000002": "Omar" } }\n${fence}\n`,
+      "w.ts": `export function me(call: { world: { names: Record<string, string> }; user: string }) { return call.world.names[call.user]; }\n`,
+    }).snapshot();
 
   it("is the call's user in expressions and world functions, the default persona without one", () => {
     const snapshot = world();
@@ -34,18 +37,8 @@ describe("$user", () => {
     const me = compileExpression("$me() & ' / ' & $user");
     expect(me.evaluate({ args: {}, clock, world: snapshot })).toBe("Sara / 900000001");
     expect(me.evaluate({ args: {}, clock, world: snapshot, user: "900000002" })).toBe("Omar / 900000002");
-    // $me reads nothing but the world and $user: remembered, but never across users.
+    // Nothing of one call's user stays for the next.
     expect(me.evaluate({ args: {}, clock, world: snapshot })).toBe("Sara / 900000001");
-    expect(compileExpression("$user").pure).toBe(false);
-  });
-
-  it("a function that names a parameter $user is a problem with its line; the others still work", () => {
-    const snapshot = worldOf(
-      `# W\n\n## Function: $bad\n\n${fence}jsonata\nfunction($user) { $user }\n${fence}\n\n## Function: $good\n\n${fence}jsonata\nfunction() { 42 }\n${fence}\n`,
-    ).snapshot();
-    expect(snapshot.problems).toHaveLength(1);
-    expect(snapshot.problems[0]?.message).toBe("function $bad names a parameter or variable $state, $world or $user: those are the call's own; rename it (e.g. $owner)");
-    expect(compileExpression("$good()").evaluate({ args: {}, clock, world: snapshot })).toBe(42);
   });
 
   it("search_locations lists the signed-in user's saved places, measured from their home", () => {

@@ -1,13 +1,13 @@
-// World files: data merged into $world with time placeholders rendered at load, functions that
-// call each other and see the call's state and clock, and every problem with its file and line.
+// World files: data merged into $world with time placeholders rendered at load, module functions
+// that call each other and see the call's state and clock, and every problem with its file and line.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { distanceKm, iso, newId, secondsSince } from "../../src/jsonata/builtins.js";
-import { parseWorldFile } from "../../src/world/parseWorldFile.js";
 import { World } from "../../src/world/world.js";
 import { compileExpression } from "../../src/jsonata/expression.js";
+import { conditionValue } from "../../src/state/conditionValue.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -37,25 +37,35 @@ describe("world files", () => {
     expect(snap.problems[0]?.message).toContain(`world key "shops" is already declared by`);
   });
 
-  it("functions call each other and read $world, $state and the clock of the call", () => {
+  it("module functions call each other and read the call's world and state", () => {
     const world = worldOf({
-      "f.md": `# F\n\n${fence}json world\n{ "price": 10 }\n${fence}\n\n## Function: $total\n\n${fence}jsonata\nfunction($n) { $n * $world.price + $fee() }\n${fence}\n\n## Function: $fee\n\n${fence}jsonata\nfunction() { $state.fee ? $state.fee : 0 }\n${fence}\n`,
+      "f.md": `# F\n\n${fence}json world\n{ "price": 10 }\n${fence}\n`,
+      "f.ts": `type Call = { world: { price: number }; state: { fee?: number } | null };\nexport function total(call: Call, n: number) { return n * call.world.price + fee(call); }\nexport function fee(call: Call) { return call.state?.fee ?? 0; }\n`,
     });
     const snap = world.snapshot();
     expect(snap.problems).toEqual([]);
     const expr = compileExpression("$total($args.n)");
     expect(expr.readsState, "a world function may read the state").toBe(true);
-    expect(expr.pure, "and the clock: never remembered").toBe(false);
     expect(expr.evaluate({ args: { n: 3 }, state: { fee: 2 }, clock: () => 0, world: snap })).toBe(32);
     expect(expr.evaluate({ args: { n: 3 }, state: {}, clock: () => 0, world: snap })).toBe(30);
   });
 
-  it("places a function that does not parse, or is not a function, on its line", () => {
-    const world = worldOf({
-      "f.md": `# F\n\n## Function: $broken\n\n${fence}jsonata\nfunction($x) { $x + }\n${fence}\n\n## Function: $notFn\n\n${fence}jsonata\n42\n${fence}\n`,
-    });
+  it("a json when passing a clock-reading function by reference answers by the call's instant, in a new Engine's world too", () => {
+    const files = { "f.ts": `export function isPast(call: { now: number }, at: string) { return Date.parse(at) < call.now; }\n` };
+    const when = compileExpression("$count($filter([$args.at], $isPast)) > 0");
+    const args = { at: "2026-12-07T11:00:00Z" };
+    const ask = (hour: number) => conditionValue(when, args, () => ({}), () => Date.UTC(2026, 11, 7, hour), worldOf(files).snapshot());
+    expect(ask(10)).toBe(false);
+    expect(ask(12)).toBe(true);
+  });
+
+  it("a JSONata function section is a problem at its line that names the module its rule goes to", () => {
+    const world = worldOf({ "rides.md": `# R\n\n${fence}json world\n{ "v": 1 }\n${fence}\n\n## Function: $rideFind\n\n${fence}jsonata\nfunction($id) { $id }\n${fence}\n` });
     const problems = world.snapshot().problems.map((p) => `${p.line}: ${p.message}`);
-    expect(problems).toEqual([expect.stringMatching(/^6: function \$broken does not parse/), "12: $notFn's block is not a function (write function($x) { ... })"]);
+    expect(problems).toEqual([
+      "7: \"## Function: $rideFind\" is a JSONata world function: the world's rules are world modules now (write `export function rideFind(call, ...)` in _world/rides.ts, bound as $rideFind)",
+      "9: a jsonata block in a world file is not read: the world's rules are world modules (_world/rides.ts)",
+    ]);
   });
 
   it("sees an edit on the next snapshot", () => {
@@ -76,11 +86,6 @@ describe("world files", () => {
     fs.writeFileSync(path.join(world.dir, "c.md"), `${fence}json world\n{ "c": 3 }\n${fence}\n`);
     expect(world.snapshot().data).toEqual({ a: 1, c: 3 });
     expect(world.snapshot()).toBe(world.snapshot());
-  });
-
-  it("a heading without a block, and a block outside a section, are named", () => {
-    const file = parseWorldFile("w.md", `## Function: $lonely\n\nno block\n\n${fence}jsonata\n1\n${fence}\n`.replace("## Function: $lonely\n\nno block\n\n", "") + `\n## Function: $lonely\ntext\n`);
-    expect(file.problems.map((p) => p.message)).toEqual(["jsonata block outside a ## Function: $name section (give it a heading)", "function $lonely has no ```jsonata block (add one whose value is function(...) { ... })"]);
   });
 });
 
