@@ -12,13 +12,6 @@ import { own } from "./lib/own.js";
 import { defined, text, truthy } from "./lib/values.js";
 
 const SAVED_ORDER: Record<string, number> = { HOME: 0, WORK: 1, OTHER: 2 };
-const NOT_A_WORD = /[^a-z0-9]+/g;
-
-/** The lowercase words of a text (letters and digits; everything else separates words). */
-export function placeWords(_call: Call, value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  return text(value).toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
-}
 
 /** A stable order by `before`: a goes after b when before(b, a) holds, as JSONata's $sort keeps ties. */
 function after<T>(before: (a: T, b: T) => boolean): (a: T, b: T) => number {
@@ -32,18 +25,6 @@ export function placeSaved(call: Call, owner: string, type?: string | null): Rec
     .filter((p) => owner !== undefined && p.owner === owner && (type === undefined || type === null || p.savedType === type))
     .sort(after((a, b) => (rank(a) as number) < (rank(b) as number)))
     .map((p) => defined({ placeId: p.placeId, label: p.name, type: p.savedType, address: p.address, latitude: p.latitude, longitude: p.longitude, noteToCaptain: p.noteToCaptain }));
-}
-
-/**
- * How well a place answers the query words: every word must start a word of the place (else 0);
- * a word in the name counts 2, in the address or keywords 1; the whole query in the name adds 3.
- */
-export function placeScore(_call: Call, place: Place, words: string[]): number {
-  const name = ` ${text(place.name?.toLowerCase()).replace(NOT_A_WORD, " ")} `;
-  const other = ` ${`${text(place.address)} ${place.keywords === undefined ? "" : place.keywords.join(" ")}`.toLowerCase().replace(NOT_A_WORD, " ")} `;
-  const scores = words.map((w): number => (name.includes(` ${w}`) ? 2 : other.includes(` ${w}`) ? 1 : 0));
-  if (scores.includes(0)) return 0;
-  return scores.reduce((a, b) => a + b, 0) + (name.includes(` ${words.join(" ")} `) ? 3 : 0);
 }
 
 /** The wide places index of one world version: the data files' places and the saved places of places.md. */
