@@ -19,8 +19,11 @@ const calls = {
   "offer_search DXB-CDG (planned)": ["offer_search", { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "CDG" }, departureDate: date }],
   "offer_search DXB-LHR (hand-typed)": ["offer_search", { origin: { scheme: "IATA", code: "DXB" }, destination: { scheme: "IATA", code: "LHR" }, departureDate: date }],
 };
+// Each batch acts for a user of its own: offer_search remembers every offer in the user's state,
+// and a state grown by thousands of bench searches would weigh on every later call.
+let user = "900000001";
 const call = ([tool, args]) => {
-  const out = engine.callTool(tool, args, { sessionId: "bench" });
+  const out = engine.callTool(tool, args, { sessionId: "bench", userId: user });
   if (out.kind !== "result") throw new Error(`${tool}: ${out.kind}`);
 };
 for (const [name, c] of Object.entries(calls)) {
@@ -33,6 +36,7 @@ const per = Number(process.env.PER ?? 200);
 const times = Object.fromEntries(Object.keys(calls).map((k) => [k, []]));
 for (let r = 0; r < rounds; r++) {
   for (const [name, c] of Object.entries(calls)) {
+    user = `9100${r}${name.length}`;
     const t = process.hrtime.bigint();
     for (let i = 0; i < per; i++) call(c);
     times[name].push(Number(process.hrtime.bigint() - t) / 1e3 / per);
