@@ -2,18 +2,16 @@
 // `search_locations`. Every place id is the same on every call and in every session.
 import type { Call, Point } from "./lib/call.js";
 import type { Place } from "./lib/placeTypes.js";
-import { distanceKm } from "./lib/geo.js";
+import type { Place as IndexedPlace } from "./lib/places/place.js";
+import { createPlaceIndex, type PlaceIndex } from "./lib/places/index.js";
+import { placesFromFiles } from "./lib/places/load.js";
+import { placeFiles } from "./lib/places/data.js";
+import { searchPlaces } from "./lib/places/search.js";
+import { toPlaceResult } from "./lib/places/result.js";
 import { own } from "./lib/own.js";
-import { defined, round, text, truthy } from "./lib/values.js";
+import { defined, text, truthy } from "./lib/values.js";
 
 const SAVED_ORDER: Record<string, number> = { HOME: 0, WORK: 1, OTHER: 2 };
-const NOT_A_WORD = /[^a-z0-9]+/g;
-
-/** The lowercase words of a text (letters and digits; everything else separates words). */
-export function placeWords(_call: Call, value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  return text(value).toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
-}
 
 /** A stable order by `before`: a goes after b when before(b, a) holds, as JSONata's $sort keeps ties. */
 function after<T>(before: (a: T, b: T) => boolean): (a: T, b: T) => number {
@@ -29,36 +27,56 @@ export function placeSaved(call: Call, owner: string, type?: string | null): Rec
     .map((p) => defined({ placeId: p.placeId, label: p.name, type: p.savedType, address: p.address, latitude: p.latitude, longitude: p.longitude, noteToCaptain: p.noteToCaptain }));
 }
 
-/**
- * How well a place answers the query words: every word must start a word of the place (else 0);
- * a word in the name counts 2, in the address or keywords 1; the whole query in the name adds 3.
- */
-export function placeScore(_call: Call, place: Place, words: string[]): number {
-  const name = ` ${text(place.name?.toLowerCase()).replace(NOT_A_WORD, " ")} `;
-  const other = ` ${`${text(place.address)} ${place.keywords === undefined ? "" : place.keywords.join(" ")}`.toLowerCase().replace(NOT_A_WORD, " ")} `;
-  const scores = words.map((w): number => (name.includes(` ${w}`) ? 2 : other.includes(` ${w}`) ? 1 : 0));
-  if (scores.includes(0)) return 0;
-  return scores.reduce((a, b) => a + b, 0) + (name.includes(` ${words.join(" ")} `) ? 3 : 0);
+/** The wide places index of one world version: the data files' places and the saved places of places.md. */
+const indexes = new WeakMap<object, PlaceIndex>();
+
+/** A saved place of places.md as the index holds it: found only for its owner, ranked as a landmark. */
+function savedPlace(p: Place): IndexedPlace {
+  return defined({
+    placeId: p.placeId,
+    name: p.name,
+    nameAr: "",
+    address: text(p.address),
+    latitude: p.latitude,
+    longitude: p.longitude,
+    category: "SAVED",
+    city: text(p.city),
+    cityName: "",
+    keywords: p.keywords ?? [],
+    alt: [],
+    kind: "saved",
+    rank: 5,
+    owner: p.owner,
+    savedType: p.savedType,
+  }) as IndexedPlace;
 }
 
 /**
- * `search_locations`' answer list: the user's saved places and the public places holding every
- * word of the query (stopwords dropped), best score first, then saved places, then the nearest to
- * `near` (else to Home); at most `limit` (5). `city` filters.
+ * The index, built on the first search of a world version (about 15 ms) and kept with that
+ * version's data: a changed places.md is a new `world.places` object, hence a new index.
+ */
+function placeIndex(call: Call): PlaceIndex {
+  const key = call.world.places;
+  let index = indexes.get(key);
+  if (index === undefined) {
+    const saved = Object.values(key).filter((p) => p.owner !== undefined).map(savedPlace);
+    index = createPlaceIndex([...placesFromFiles(placeFiles), ...saved]);
+    indexes.set(key, index);
+  }
+  return index;
+}
+
+/**
+ * `search_locations`' answer list: the 458 places of the data files and the user's saved places,
+ * through the text index (whole words and prefixes, typos forgiven when nothing matches as typed,
+ * English and Arabic names, other spellings), best first, close places lifted when `near` is
+ * given; `city` filters; at most `limit` (5). `distanceKm` from `near`, else from the user's Home.
  */
 export function placeSearch(call: Call, query: string, city?: string | null, near?: Point, limit?: number): Record<string, unknown>[] {
-  const stop = call.world.placeStopwords ?? [];
-  const words = (placeWords(call, query) ?? []).filter((w) => !stop.includes(w));
-  const places = Object.values(call.world.places);
-  const from = truthy(near) ? near : places.find((p) => p.owner === call.user && p.savedType === "HOME");
-  const candidates = places.filter((p) => ((p.category !== undefined && p.category !== "SAVED") || p.owner === call.user) && (city === undefined || city === null || p.city === city));
-  const scored = words.length === 0 ? [] : candidates.map((p) => ({ ...p, score: placeScore(call, p, words) })).filter((p) => p.score > 0);
-  const saved = (p: Place) => p.category === "SAVED";
-  const sorted = scored
-    .map((p) => ({ ...p, distanceKm: round(distanceKm(from, p), 1) }))
-    .sort(after((a, b) => (a.score !== b.score ? a.score > b.score : saved(a) !== saved(b) ? saved(a) : a.distanceKm < b.distanceKm)));
-  const size = truthy(limit) ? (limit as number) : 5;
-  return sorted.slice(0, Math.max(0, size)).map((p) =>
-    defined({ placeId: p.placeId, name: p.name, address: p.address, latitude: p.latitude, longitude: p.longitude, category: p.category, savedLabel: saved(p) ? p.name : undefined, distanceKm: p.distanceKm }),
-  );
+  const index = placeIndex(call);
+  const where = near !== undefined && truthy(near) ? { latitude: near.latitude, longitude: near.longitude } : undefined;
+  const home = Object.values(call.world.places).find((p) => p.owner === call.user && p.savedType === "HOME");
+  const from = where ?? (home === undefined ? undefined : { latitude: home.latitude, longitude: home.longitude });
+  const hits = searchPlaces(index, text(query), defined({ city: city ?? undefined, near: where, limit: truthy(limit) ? (limit as number) : 5, owner: call.user }));
+  return hits.map((h) => toPlaceResult(h.place, from) as unknown as Record<string, unknown>);
 }

@@ -4,6 +4,11 @@
 import type { Call } from "./lib/call.js";
 import type { Location, Offer, Route, Service, TravelPlace, TravelWorld } from "./lib/travelTypes.js";
 import { own } from "./lib/own.js";
+import type { Airport } from "./lib/travel/airport.js";
+import { airportByCode, airportsOfCity, createAirportIndex, type AirportIndex } from "./lib/travel/airports.js";
+import { airports, carrierData, metroData } from "./lib/travel/data.js";
+import { createRoutePlanner, planFlights, type RoutePlanner } from "./lib/travel/routes.js";
+import { createZoneClock, type ZoneClock } from "./lib/travel/zoneClock.js";
 import { defined, iso, round, secondsSince, text, toMillis, truthy } from "./lib/values.js";
 
 const DAY = 86_400_000;
@@ -13,6 +18,47 @@ const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
 function travel(call: Call): TravelWorld {
   return call.world.travel;
+}
+
+/** The wide world of one world version: every airport, the route planner over them, a zone clock, and the plans asked for. */
+interface Wide {
+  airports: AirportIndex;
+  planner: RoutePlanner;
+  clock: ZoneClock;
+  /** Planned routes by `ORIGIN>DESTINATION>date`: a search asks for its route several times per answer. */
+  plans: Map<string, Route | undefined>;
+}
+
+const wides = new WeakMap<object, Wide>();
+/** Enough for every pair and date a busy session asks about; past it the oldest plans are dropped. */
+const MAX_PLANS = 2000;
+
+/** Built on the first travel call of a world version (the airport lookups, about 20 ms) and kept with its data. */
+function wide(call: Call): Wide {
+  const key = travel(call);
+  let w = wides.get(key);
+  if (w === undefined) {
+    const index = createAirportIndex(airports, metroData);
+    w = { airports: index, planner: createRoutePlanner(index.byCode, carrierData), clock: createZoneClock(), plans: new Map() };
+    wides.set(key, w);
+  }
+  return w;
+}
+
+/**
+ * The city key an airport's place has: the hand-typed cities' key when the world knows the city
+ * in that country ("dubai"), else the city and country, so two airports of one city are the same
+ * place (LHR and LGW) and two cities of one name in two countries are not.
+ */
+function airportCity(call: Call, a: Airport): string | undefined {
+  if (a.city === "") return undefined;
+  const name = a.city.toLowerCase();
+  return own(travel(call).cities, name)?.country === a.country ? name : `${name}|${a.country}`;
+}
+
+/** An airport as the travel world's places are written: scheme, code, name, city and zone. */
+function airportPlace(call: Call, a: Airport): TravelPlace {
+  return defined({ scheme: "IATA", code: a.iata, name: a.name, city: airportCity(call, a), cityName: a.city === "" ? undefined : a.city, timeZone: a.tz }) as TravelPlace;
 }
 
 /** A code as places are keyed: upper case (nothing stays nothing). */
@@ -27,7 +73,11 @@ function trimmed(value: string): string {
 
 /** The place a `{scheme, code}` location names (the code compared case-insensitively), or nothing. */
 export function travelPlace(call: Call, loc: Location | undefined): TravelPlace | undefined {
-  return own(travel(call).places, `${text(loc?.scheme)}:${text(upper(loc?.code))}`);
+  const typed = own(travel(call).places, `${text(loc?.scheme)}:${text(upper(loc?.code))}`);
+  if (typed !== undefined || loc?.scheme !== "IATA" || typeof loc.code !== "string") return typed;
+  // Every airport with an IATA code: the hand-typed places first, for their names and cities.
+  const airport = airportByCode(wide(call).airports, loc.code);
+  return airport === undefined ? undefined : airportPlace(call, airport);
 }
 
 /** A place whose code is the location's under another scheme (the code sent in the wrong namespace), or nothing. */
@@ -35,7 +85,7 @@ export function travelPlaceUnderOtherScheme(call: Call, loc: Location | undefine
   if (loc?.scheme === undefined) return undefined;
   for (const scheme of SCHEMES) {
     if (scheme === loc.scheme) continue;
-    const place = own(travel(call).places, `${scheme}:${text(upper(loc.code))}`);
+    const place = travelPlace(call, { scheme, code: loc.code });
     if (place !== undefined) return place;
   }
   return undefined;
@@ -48,7 +98,13 @@ export function travelPlaceUnderOtherScheme(call: Call, loc: Location | undefine
 export function travelCityCodes(call: Call, loc: Location | undefined): string | undefined {
   const name = typeof loc?.code === "string" ? trimmed(loc.code).toLowerCase() : undefined;
   const city = name !== undefined && truthy(own(travel(call).cities, name)) ? name : undefined;
-  if (city === undefined) return undefined;
+  if (city === undefined) {
+    // Any other city an airport serves ("Paris", "new york"): its airports, main one first.
+    const found = name === undefined || name === "" ? [] : airportsOfCity(wide(call).airports, name);
+    if (found.length === 0) return undefined;
+    const prefix = loc?.scheme === "IATA" ? "" : "IATA ";
+    return found.map((a) => `${prefix}${a.iata} (${a.name})`).join(", ");
+  }
   const places = Object.values(travel(call).places);
   const same = places.filter((p) => p.city === city && loc?.scheme !== undefined && p.scheme === loc.scheme);
   if (same.length > 0) return same.map((p) => `${text(p.code)} (${text(p.name)})`).join(", ");
@@ -102,7 +158,8 @@ export function travelSamePlace(call: Call, o: Location, d: Location): boolean {
 export function travelSamePlaceReason(call: Call, o: Location, d: Location): string {
   const a = upper(o?.code);
   if (a !== undefined && a === upper(d?.code)) return "the same code";
-  return `both in ${text(own(travel(call).cities, travelPlace(call, o)?.city)?.name)}`;
+  const place = travelPlace(call, o);
+  return `both in ${text(own(travel(call).cities, place?.city)?.name ?? place?.cityName)}`;
 }
 
 /** Today's midnight (UTC ms of the date) in Dubai. */
@@ -129,11 +186,22 @@ export function travelWeekday(_call: Call, date: string): number | undefined {
 /** Minutes east of UTC of a time zone on a local date, EU summer time included (last Sunday of March to last Sunday of October). */
 export function travelUtcOffset(call: Call, tz: string | undefined, date: string | undefined): number | undefined {
   const zone = own(travel(call).timeZones, tz);
+  // A zone the hand-typed table does not have: the runtime's time-zone database, at noon UTC of the date.
+  if (zone === undefined && tz !== undefined && date !== undefined && DATE.test(date)) return wideOffset(call, tz, date);
   if (zone?.dst !== "EU") return zone?.standardOffsetMinutes;
   const year = date === undefined ? "" : Array.from(date).slice(0, 4).join("");
   const lastSunday = (month: string) => `${year}-${month}-${String(31 - ((travelWeekday(call, `${year}-${month}-31`) as number) % 7)).padStart(2, "0")}`;
   const summer = date !== undefined && date >= lastSunday("03") && date < lastSunday("10");
   return zone.standardOffsetMinutes + (summer ? 60 : 0);
+}
+
+/** A zone's offset from the zone clock; nothing for a name the runtime does not know. */
+function wideOffset(call: Call, tz: string, date: string): number | undefined {
+  try {
+    return wide(call).clock.offsetMinutes(tz, Date.parse(`${date}T12:00:00Z`));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Minutes of an `HH:MM` wall-clock time. */
@@ -150,9 +218,32 @@ export function travelInstant(call: Call, date: string, time: string, tz: string
   return midnight === undefined || minutes === undefined || offset === undefined ? undefined : midnight + (minutes - offset) * 60000;
 }
 
-/** The route between two locations, or nothing when nobody sells it. */
-export function travelRoute(call: Call, o: Location, d: Location): Route | undefined {
-  return own(travel(call).routes, `${text(o?.scheme)}:${text(upper(o?.code))}>${text(d?.scheme)}:${text(upper(d?.code))}`);
+/**
+ * The route between two locations, or nothing when nobody sells it: the hand-typed route when
+ * the world has one, else, between two airports, the planner's flights on the date (nonstop
+ * where the pair has one, else through a hub; none for a pair nobody connects). Without a date
+ * the planner is asked about a fixed one: the mode and whether a route exists do not change by date.
+ */
+export function travelRoute(call: Call, o: Location, d: Location, date?: string): Route | undefined {
+  const typed = own(travel(call).routes, `${text(o?.scheme)}:${text(upper(o?.code))}>${text(d?.scheme)}:${text(upper(d?.code))}`);
+  if (typed !== undefined || o?.scheme !== "IATA" || d?.scheme !== "IATA" || typeof o.code !== "string" || typeof d.code !== "string") return typed;
+  const day = typeof date === "string" && DATE.test(date) ? date : "2027-01-15";
+  const w = wide(call);
+  const key = `${o.code.trim().toUpperCase()}>${d.code.trim().toUpperCase()}>${day}`;
+  if (w.plans.has(key)) return w.plans.get(key);
+  const plan = planFlights(w.planner, o.code, d.code, day);
+  const route: Route | undefined = plan.kind === "none" ? undefined : { mode: "flight", services: plan.services.map(({ legs: _legs, via: _via, ...service }) => service) };
+  if (w.plans.size >= MAX_PLANS) w.plans.delete(w.plans.keys().next().value as string);
+  w.plans.set(key, route);
+  return route;
+}
+
+/** A carrier as offers name it: the hand-typed one, else the planner's airline. */
+function carrierOf(call: Call, code: string): { code: string; name: string } | undefined {
+  const typed = own(travel(call).carriers, code);
+  if (typed !== undefined) return typed;
+  const known = carrierData.carriers[code];
+  return known === undefined ? undefined : { code, name: known.name };
 }
 
 export interface Search {
@@ -175,7 +266,7 @@ export interface Search {
 export function travelSearch(call: Call, o: Location, d: Location, date: string): Search {
   const from = travelPlace(call, o);
   const to = travelPlace(call, d);
-  const route = travelRoute(call, o, d);
+  const route = travelRoute(call, o, d, date);
   const midnight = typeof date === "string" && DATE.test(date) ? toMillis(date) : undefined;
   const weekday = midnight === undefined ? undefined : ((Math.floor(midnight / DAY) + 3) % 7) + 1;
   const fromOffset = travelUtcOffset(call, from?.timeZone, date);
@@ -215,7 +306,7 @@ export function travelOffers(call: Call, o: Location, d: Location, date: string)
       offerId: call.newId("ofr"),
       status: "indicative",
       mode: q.route?.mode,
-      carrier: own(travel(call).carriers, s.carrier),
+      carrier: carrierOf(call, s.carrier),
       serviceNumber: s.serviceNumber,
       origin: defined({ scheme: q.from?.scheme, code: q.from?.code, name: q.from?.name }),
       destination: defined({ scheme: q.to?.scheme, code: q.to?.code, name: q.to?.name }),

@@ -15,5 +15,4 @@ export interface Place {
 
 export interface PlaceWorld {
   places: Record<string, Place>;
-  placeStopwords: string[];
 }

@@ -27,7 +27,7 @@ export interface Service {
   fareBrand?: string;
   fare: number;
   baggage?: string | null;
-  refundable?: boolean;
+  refundable?: boolean | null;
   sourceSystem?: string;
   validMinutes?: number;
   warnings?: string[] | string;
