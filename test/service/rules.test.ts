@@ -117,4 +117,18 @@ overBothTransports("rules", (journey) => {
     const again = await s.call("book_ride", { pickup: home, dropoff: gym, productId: "GO", paymentMethodId: "pm_visa_4242", idempotencyKey: rideKey });
     expect(again).toMatchObject({ success: true, idempotentReplay: true, rideId: go.rideId });
   });
+
+  journey("3: an estimate prices the trip it was quoted for: another route with its id is refused, its own trip books at its fare", async (s) => {
+    const { home, work, gym } = await saved(s);
+    const quote = await s.call("get_ride_estimates", { pickup: home, dropoff: gym });
+    expect(quote).toMatchObject({ success: true });
+    const go = quote.products.find((p: Out) => p.productId === "GO");
+    const other = await s.call("book_ride", { pickup: home, dropoff: work, productId: "GO", paymentMethodId: "pm_visa_4242", estimateId: quote.estimateId, idempotencyKey: randomUUID() });
+    expect(other, "not the gym trip's fare for the trip to work").toMatchObject({ success: false, errorCode: "ESTIMATE_EXPIRED" });
+    expect(other.error).toContain("another trip");
+    expect(other.rideId).toBeUndefined();
+    const own = await s.call("book_ride", { pickup: home, dropoff: gym, productId: "GO", paymentMethodId: "pm_visa_4242", estimateId: quote.estimateId, idempotencyKey: randomUUID() });
+    expect(own).toMatchObject({ success: true, estimateId: quote.estimateId });
+    expect((await s.call("get_ride_status", { rideId: own.rideId })).fareEstimate, "the fare quoted for this trip").toEqual(go.fare);
+  });
 });

@@ -13,6 +13,12 @@ export interface KeyRecord {
   fingerprint: string;
 }
 
+/**
+ * Arguments that are not what is bought or how it is paid: the key, a guard (a retry that lost the
+ * first answer may resend without `expected_total`) and notes for the courier or captain.
+ */
+const NOT_THE_REQUEST = ["idempotency_key", "idempotencyKey", "expected_total", "delivery_instructions", "noteToCaptain"];
+
 /** The arguments' key, whichever spelling the tool uses. */
 function keyOf(args: Record<string, unknown>): string | undefined {
   const key = args?.idempotency_key ?? args?.idempotencyKey;
@@ -35,7 +41,7 @@ function canonical(value: unknown): string {
 export function keyRecord(_call: Call, tool: string, args: Record<string, unknown>): KeyRecord {
   // Not the key itself, nor what the engine adds beside the arguments (`$user` in a `when`).
   const rest: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args ?? {})) if (name !== "idempotency_key" && name !== "idempotencyKey" && !name.startsWith("$")) rest[name] = value;
+  for (const [name, value] of Object.entries(args ?? {})) if (!NOT_THE_REQUEST.includes(name) && !name.startsWith("$")) rest[name] = value;
   return { tool, fingerprint: canonical(rest) };
 }
 
