@@ -41,6 +41,9 @@ describe("travel: offers remembered per session", () => {
     expect(call("offer_revalidate", { offerId: cached.offerId })).toMatchObject({ scenario: "cached-fare-stale", selectedBy: "state" });
     const moved = call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(2), expected_total: { amount: 1, currency: "AED" } });
     expect(moved).toMatchObject({ scenario: "travel-price-changed", out: { error_code: "PRICE_CHANGED", current_total: gds.price } });
+    // Careem Pay holds AED 125.50: a fare above it is refused, nothing booked.
+    expect(gds.price.amount).toBeGreaterThan(125.5);
+    expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "careem_pay", idempotency_key: key(6) })).toMatchObject({ scenario: "travel-wallet-balance-too-low", out: { error_code: "INSUFFICIENT_WALLET_BALANCE" } });
     const booked = call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price });
     expect(booked).toMatchObject({ scenario: "travel-booking-confirmed", out: { total: gds.price, status: "confirmed" } });
     expect(booked.out.message).toContain(gds.serviceNumber);
@@ -48,6 +51,10 @@ describe("travel: offers remembered per session", () => {
     expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(4) })).toMatchObject({ scenario: "travel-offer-booked", out: { error_code: "OFFER_STALE" } });
     expect(call("cart_checkout", { offer_id: gds.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3), expected_total: gds.price })).toMatchObject({ scenario: "travel-booking-replay", out: { duplicate: true, booking_id: booked.out.booking_id } });
     expect(call("offer_revalidate", { offerId: gds.offerId })).toMatchObject({ scenario: "offer-booked", out: { status: "stale" } });
+    // The booking's key belongs to it: another request with it, on any tool, is refused.
+    expect(call("cart_checkout", { offer_id: ndc.offerId, payment_method_id: "pm_visa_4242", idempotency_key: key(3) })).toMatchObject({ scenario: "idempotency-key-reused", out: { error_code: "PAYMENT_DECLINED" } });
+    const ride = { pickup: { latitude: 25.0866, longitude: 55.1477 }, dropoff: { latitude: 25.2115, longitude: 55.2806 }, productId: "GO", paymentMethodId: "pm_visa_4242", idempotencyKey: key(3) };
+    expect(call("book_ride", ride)).toMatchObject({ scenario: "idempotency-key-reused", out: { errorCode: "PAYMENT_DECLINED" } });
   });
 
   it("an offer whose hold passed on the clock is expired on revalidation and at checkout", () => {

@@ -90,3 +90,20 @@ export function paymentMethod(call: Call, id: string, userId?: string): PaymentM
   if (id === undefined) return undefined;
   return paymentMethods(call, userId).find((m) => m.paymentMethodId === id);
 }
+
+/**
+ * One Careem Pay movement under its transaction id, as `wallet.transactions` keeps it (merge it
+ * there): every vertical's debit, refund and cashback goes through here so the balance, the
+ * transactions and `updatedAt` move together. `{}` when there is nothing to record.
+ */
+export function walletEntry(_call: Call, id: string, type: string, direction: "DEBIT" | "CREDIT", amount: number, description: string, at: string): Record<string, WalletTransaction> {
+  if (typeof id !== "string" || typeof amount !== "number" || !(amount > 0)) return {};
+  return { [id]: { transactionId: id, type, direction, amount: { amount: round(amount, 2), currency: "AED" }, description, createdAt: at } };
+}
+
+/** What Careem Pay lacks to pay `amount` now (AED, > 0), or nothing when the balance covers it. */
+export function walletShortfall(call: Call, amount: number, userId?: string): number | undefined {
+  const balance = walletBalance(call, userId);
+  if (balance === undefined || typeof amount !== "number") return undefined;
+  return amount > balance ? round(amount - balance, 2) : undefined;
+}

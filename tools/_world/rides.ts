@@ -192,12 +192,22 @@ export function rideQuote(call: Call, pickup: Point, dropoff: Point): Quote {
   return defined({ distanceKm: km, durationMinutes: minutes, surgeZone: zone?.name, surgeMultiplier: zone ? (zone.multiplier as number) : 1, products });
 }
 
-/** Why `book_ride` cannot use this estimate id: never issued to this user, or expired. Nothing when valid. */
-export function rideEstimateProblem(call: Call, estimateId: string): string | undefined {
+/**
+ * Why `book_ride` cannot use this estimate id: never issued to this user, expired, or, given the
+ * booking, quoted for another route or without a fare for its car type (an estimate prices one
+ * trip, as the backend binds it). Nothing when valid.
+ */
+export function rideEstimateProblem(call: Call, estimateId: string, booking?: BookingArgs): string | undefined {
+  const again = "; call get_ride_estimates again and confirm the new fare with the user";
   const e = own(call.state?.estimates, estimateId);
-  if (e === undefined) return `fare estimate ${text(estimateId)} was not found (never issued, or no longer kept); call get_ride_estimates again and confirm the new fare with the user`;
+  if (e === undefined) return `fare estimate ${text(estimateId)} was not found (never issued, or no longer kept)${again}`;
   const since = secondsSince(call.now, e.validUntil);
-  if (since !== undefined && since > 0) return `fare estimate ${text(estimateId)} has expired (it was valid until ${text(e.validUntil)}); call get_ride_estimates again and confirm the new fare with the user`;
+  if (since !== undefined && since > 0) return `fare estimate ${text(estimateId)} has expired (it was valid until ${text(e.validUntil)})${again}`;
+  if (booking === undefined) return undefined;
+  const placeOf = (p: Point) => (truthy(p?.address) ? text(p.address) : `${text(p?.latitude)},${text(p?.longitude)}`);
+  if (e.pickup !== undefined && e.dropoff !== undefined && booking.pickup !== undefined && booking.dropoff !== undefined && !(rideSamePlace(call, e.pickup, booking.pickup) && rideSamePlace(call, e.dropoff, booking.dropoff)))
+    return `fare estimate ${text(estimateId)} was quoted for another trip (${placeOf(e.pickup)} to ${placeOf(e.dropoff)}), not this pickup and drop-off${again} for this trip`;
+  if (own(e.fares, booking.productId) === undefined) return `fare estimate ${text(estimateId)} has no fare for ${text(booking.productId)}${again}`;
   return undefined;
 }
 

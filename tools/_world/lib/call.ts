@@ -13,7 +13,10 @@ import type { TravelState, TravelWorld } from "./travelTypes.js";
 export type World = RideWorld & AccountWorld & PlaceWorld & QuikWorld & FoodWorld & { travel: TravelWorld };
 
 /** The user's state document: what their calls changed (each domain declares its keys). */
-export type State = RideState & AccountState & FoodState & TravelState;
+export type State = RideState & AccountState & FoodState & TravelState & {
+  /** Each idempotency key this user sent to a tool that charges, with the request it was first sent with (idempotency.ts). */
+  idempotency?: Record<string, { tool: string; fingerprint: string }>;
+};
 
 export interface Call {
   world: World;

@@ -120,6 +120,9 @@ export interface RideWorld {
 /** A fare estimate `get_ride_estimates` issued: the fares per car type and how long they hold. */
 export interface Estimate {
   validUntil: string;
+  /** The trip it was quoted for: `book_ride` accepts it only for this pickup and drop-off. */
+  pickup?: Point;
+  dropoff?: Point;
   fares: Record<string, FareRange>;
 }
 
