@@ -78,8 +78,8 @@ describe("per-session forcing for a count, two sessions at once (HTTP)", () => {
       ].sort(),
     );
     const sessions = await run("sessions", "--port", port);
-    expect(sessions.stdout).toContain(`${a.id} http calls=5 `);
-    expect(sessions.stdout).toContain(`${b.id} http calls=5 `);
+    expect(sessions.stdout).toContain(`${a.id} http client="parallel-forcing 1.0.0" calls=5 `);
+    expect(sessions.stdout).toContain(`${b.id} http client="parallel-forcing 1.0.0" calls=5 `);
     expect(sessions.stdout).not.toContain("forcing=");
     await a.client.close();
     await b.client.close();

@@ -58,7 +58,7 @@ describe("runs over HTTP", () => {
       [2, "add_to_basket", "added-to-existing-basket"],
       [3, "cart_checkout", "order-placed"],
     ]);
-    expect(Object.keys(body.diff)).toEqual(["baskets", "checkouts", "orders", "walletMovements"]);
+    expect(Object.keys(body.diff)).toEqual(["baskets", "checkouts", "idempotency", "orders", "walletMovements"]);
     expect(body.diff.orders.created).toEqual([{ id: order.out.order_id, after: expect.objectContaining({ total: { amount: 60.5, currency: "AED" } }) }]);
     expect(body.diff.walletMovements.created[0].after).toMatchObject({ type: "FOOD_ORDER", amount: { amount: 60.5 } });
     // The shared world (an ordinary client, the same user) saw none of it.

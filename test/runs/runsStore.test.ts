@@ -50,7 +50,7 @@ describe("runs in the store (--store)", () => {
     const run = made.body.run as string;
     const first = await callIn(a, run, "add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50301", quantity: 2 });
     await callIn(b, run, "add_to_basket", { restaurant_id: "rst_10231", item_id: "itm_50101", quantity: 1, basket_id: first.basket_id });
-    const order = await callIn(a, run, "cart_checkout", { basket_id: first.basket_id, payment_method_id: "pm_visa_4242", idempotency_key: "store-run-0001" });
+    const order = await callIn(a, run, "cart_checkout", { basket_id: first.basket_id, payment_method_id: "pm_mc_5100", idempotency_key: "store-run-0001" });
     expect(order.success).toBe(true);
     for (const server of [a, b]) {
       const { body } = await local(server, "GET", `/runs/${run}`);

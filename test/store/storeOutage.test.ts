@@ -58,6 +58,6 @@ describe("--store when Redis fails (issue 45, item 10)", { timeout: 30_000 }, ()
     const h = await health();
     expect(h.status).toBe(503);
     expect(h.body.store).toMatch(/^redis:\/\/127\.0\.0\.1:\d+\/0 unreachable$/);
-    expect(server.stderr()).toMatch(/store: redis:\/\/127\.0\.0\.1:\d+\/0 is unreachable \(/);
+    await expect.poll(() => server.stderr()).toMatch(/store: redis:\/\/127\.0\.0\.1:\d+\/0 is unreachable \(/);
   });
 });
