@@ -289,6 +289,16 @@ async function main() {
   }
   const conformanceBin = install(conformance);
   const inspectorBins = inspectors.map((pkg) => ({ pkg, bin: install(pkg) }));
+  // What the docs say of each Inspector's Node requirement is what its package declares (issue
+  // 48, item 6: the README once said 2.12.0 runs on Node 20 while it declares >= 22.19).
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  for (const { pkg, bin } of inspectorBins) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(bin.slice(0, bin.lastIndexOf(`${pkg.name.split("/")[1]}${path.sep}`) + pkg.name.split("/")[1].length), "package.json"), "utf8"));
+    const node = manifest.engines?.node;
+    const excludesNode20 = typeof node === "string" && /^>=\s*2[1-9]/.test(node);
+    const said = excludesNode20 ? readme.includes(`\`${node}\``) && !new RegExp(`${pkg.version.replace(/\./g, "\\.")}[^.]*runs on Node 20`).test(readme) : true;
+    record(`docs: the README states inspector@${pkg.version}'s engines (${node ?? "none"})`, said, `README.md should quote its engines \`${node}\` and not say it runs on Node 20`);
+  }
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "careem-mcp-conformance-"));
 
   const conformanceRun = async (base, scenario) => {
