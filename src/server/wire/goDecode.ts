@@ -37,8 +37,15 @@ function prefix(s: string, at: number): string {
 /** Go's %q of a text: a JSON string literal is close enough for what a body holds. */
 const quote = (text: string) => JSON.stringify(text);
 
+/**
+ * The character the decoder names at `i`: it prints one byte with %c, so a character written in
+ * several UTF-8 bytes is named by its first byte read as a code point (a byte-order mark, EF BB
+ * BF, is 'ï'; measured against go-sdk v1.6.1).
+ */
 function char(s: string, i: number): string {
-  return s[i] ?? "";
+  const code = s.codePointAt(i);
+  if (code === undefined) return "";
+  return code < 0x80 ? String.fromCharCode(code) : String.fromCharCode(Buffer.from(String.fromCodePoint(code), "utf8")[0] as number);
 }
 
 /** Where the JSON value starting at `i` ends; `starts` gets each top-level member's value offset. */
@@ -58,7 +65,7 @@ function scanValue(s: string, i: number, starts?: Map<string, number>): number {
       return i + word.length;
     }
   }
-  throw new ScanError(`invalid character '${c}' looking for beginning of value`, i);
+  throw new ScanError(`invalid character '${char(s, i)}' looking for beginning of value`, i);
 }
 
 function scanString(s: string, i: number): number {

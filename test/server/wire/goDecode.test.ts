@@ -15,6 +15,11 @@ const refused: [string, string][] = [
   ['{"jsonrpc":"2.0",}', "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: }"],
   ["[1,]", "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: ]"],
   [`{${Buffer.from([0xff, 0xfe]).toString("latin1")}}`, "unmarshaling jsonrpc message: json: expected '\"' at the beginning of a string value: \u00ff\u00fe}"],
+  // The decoder names a character by its first UTF-8 byte (fmt's %c of a byte): a byte-order
+  // mark (EF BB BF) is 'ï', an é (C3 A9) 'Ã' (the BOM measured by issue 46's fuzzer).
+  ['\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}', 'unmarshaling jsonrpc message: json: invalid character \'ï\' looking for beginning of value: \ufeff{"jsonrpc":"2.0","id":1,"meth...'],
+  ['{"a" é}', "unmarshaling jsonrpc message: json: expected ':' after object field key but found 'Ã': é}"],
+  ["tré", "unmarshaling jsonrpc message: json: invalid character 'Ã' in literal true (expecting 'u'): é"],
   ["42", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireCombined'],
   ['"ping"', 'unmarshaling jsonrpc message: json: cannot unmarshal "\\"ping\\"" into Go value of type jsonrpc2.wireCombined'],
   ["true", 'unmarshaling jsonrpc message: json: cannot unmarshal "true" into Go value of type jsonrpc2.wireCombined'],
