@@ -160,12 +160,16 @@ function elementTexts(text: string, start: number): string[] {
   return spans.map(([from, to]) => text.slice(from, to));
 }
 
+/** A Go map[string]any field's type as the decoder names it (every params struct's `_meta`). */
+const goMapType = "map[string]interface {}";
+
 /**
  * The decoder's type error for the JSON text `raw` unmarshalled into Go struct `type` whose
- * fields `strings` are strings: not an object at all, or the first such field holding another
- * type. The quote is the text from the bad value on, cut as a syntax error's (prefix).
+ * fields `strings` are strings and `maps` maps: not an object at all, or the first such field
+ * (in the text's order) holding another type. The quote is the text from the bad value on, cut
+ * as a syntax error's (prefix).
  */
-export function goTypeError(raw: string, type: string, strings: readonly string[]): string | undefined {
+export function goTypeError(raw: string, type: string, strings: readonly string[], maps: readonly string[] = []): string | undefined {
   const at = skipSpaces(raw, 0);
   if (raw[at] !== "{") return raw[at] === "n" ? undefined : `json: cannot unmarshal ${quote(prefix(raw, at))} into Go value of type ${type}`;
   const starts = new Map<string, number>();
@@ -175,8 +179,9 @@ export function goTypeError(raw: string, type: string, strings: readonly string[
     return undefined;
   }
   // In the order the fields come in the text: the decoder stops at the first.
-  const bad = [...starts].filter(([key, from]) => strings.includes(key) && raw[from] !== '"' && raw[from] !== "n").sort((a, b) => a[1] - b[1])[0];
-  return bad && `json: cannot unmarshal ${quote(prefix(raw, bad[1]))} into Go struct field ${type}.${bad[0]} of type string`;
+  const wrong = ([key, from]: [string, number]) => raw[from] !== "n" && ((strings.includes(key) && raw[from] !== '"') || (maps.includes(key) && raw[from] !== "{"));
+  const bad = [...starts].filter(wrong).sort((a, b) => a[1] - b[1])[0];
+  return bad && `json: cannot unmarshal ${quote(prefix(raw, bad[1]))} into Go struct field ${type}.${bad[0]} of type ${strings.includes(bad[0]) ? "string" : goMapType}`;
 }
 
 const wireType = "jsonrpc2.wireCombined";
@@ -202,13 +207,17 @@ function wireDecodeError(m: unknown, raw: string): string | undefined {
   return `json: cannot unmarshal ${quote(raw.slice(from, scanValue(raw, from)))} into Go value of type string`;
 }
 
-/** Whether `value` fails to unmarshal into a struct whose fields `strings` are strings. */
-export function mistyped(value: unknown, strings: readonly string[]): boolean {
+/** Whether `value` fails to unmarshal into a struct whose fields `strings` are strings and `maps` maps. */
+export function mistyped(value: unknown, strings: readonly string[], maps: readonly string[] = []): boolean {
   if (value === null) return false;
   if (typeof value !== "object" || Array.isArray(value)) return true;
   for (const field of strings) {
     const v = (value as Record<string, unknown>)[field];
     if (v !== undefined && v !== null && typeof v !== "string") return true;
+  }
+  for (const field of maps) {
+    const v = (value as Record<string, unknown>)[field];
+    if (v !== undefined && v !== null && (typeof v !== "object" || Array.isArray(v))) return true;
   }
   return false;
 }

@@ -93,6 +93,11 @@ describe("paramsProblem", () => {
       { protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } },
       `handling 'initialize': unmarshaling ${JSON.stringify(JSON.stringify({ protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } }))} into a *mcp.initializeParamsV2: json: cannot unmarshal "20250618,\\"capabilities\\":{},\\"clie..." into Go struct field mcp.initializeParamsV2.protocolVersion of type string`,
     ],
+    // Every params struct embeds Meta, a map: a `_meta` that is not an object fails (measured
+    // against the v1.6.1 twin by issue 46's fuzzer).
+    ["tools/call", { name: "get_ride_status", arguments: {}, _meta: 5 }, `handling 'tools/call': unmarshaling "{\\"name\\":\\"get_ride_status\\",\\"arguments\\":{},\\"_meta\\":5}" into a *mcp.CallToolParamsRaw: json: cannot unmarshal "5}" into Go struct field mcp.CallToolParamsRaw._meta of type map[string]interface {}`],
+    ["ping", { _meta: "x" }, `handling 'ping': unmarshaling "{\\"_meta\\":\\"x\\"}" into a *mcp.PingParams: json: cannot unmarshal "\\"x\\"}" into Go struct field mcp.PingParams._meta of type map[string]interface {}`],
+    ["tools/list", { _meta: [1] }, `handling 'tools/list': unmarshaling "{\\"_meta\\":[1]}" into a *mcp.ListToolsParams: json: cannot unmarshal "[1]}" into Go struct field mcp.ListToolsParams._meta of type map[string]interface {}`],
   ])("%s with %j", (method, params, text) => {
     expect(paramsProblem(method, params)).toBe(text);
   });
@@ -100,6 +105,8 @@ describe("paramsProblem", () => {
   it("null params and well-typed ones unmarshal", () => {
     expect(paramsProblem("tools/list", null)).toBeUndefined();
     expect(paramsProblem("tools/call", { name: "x", arguments: 5 })).toBeUndefined();
+    expect(paramsProblem("tools/call", { name: "x", _meta: null })).toBeUndefined();
+    expect(paramsProblem("tools/call", { name: "x", _meta: { a: 1 } })).toBeUndefined();
   });
 });
 
