@@ -177,4 +177,9 @@ export interface CallContext {
   authFailure?: string;
   /** The request's `params._meta`, as the client sent it. */
   meta?: Record<string, unknown>;
+  /**
+   * The arguments' JSON text as the client wrote it (spaces and all), where the transport kept
+   * it: production's decoder quotes that text when arguments are not an object.
+   */
+  argumentsText?: () => string | undefined;
 }

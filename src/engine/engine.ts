@@ -5,6 +5,7 @@ import { Catalog } from "./catalog.js";
 import { nullArgumentsPanic } from "./goPanics.js";
 import { goQuote } from "./goFmtVerbs.js";
 import { stringifyDeep } from "../goJson/encode.js";
+import { decoderPrefix } from "../base/decoderPrefix.js";
 import { errorResult, makeResult, renderAnswer } from "./answerStages.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift } from "../base/types.js";
@@ -167,7 +168,7 @@ export class Engine {
 
   private answer(name: string, rawArgs: unknown, call: CallContext): CallOutcome {
     const entry = this.catalog.get(name);
-    if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "missing") return { kind: "unknown-tool", code: -32602, message: `unknown tool ${goQuote(name)}` };
     if (entry.kind === "broken") {
       const text = `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}`;
       return { kind: "result", result: errorResult(text), tool: name, scenario: null, selectedBy: null, warnings: [text] };
@@ -184,7 +185,7 @@ export class Engine {
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
     // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).
-    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
+    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(decoderPrefix(call.argumentsText?.() ?? stringifyDeep(args)))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }
@@ -259,7 +260,7 @@ export class Engine {
   explain(name: string, rawArgs: unknown, call: CallContext = {}): WhyReport {
     const entry = this.catalog.get(name);
     const report: WhyReport = { tool: name, steps: [], scenario: null, selectedBy: null, warnings: [] };
-    if (entry.kind === "missing") return { ...report, error: `unknown tool ${JSON.stringify(name)}` };
+    if (entry.kind === "missing") return { ...report, error: `unknown tool ${goQuote(name)}` };
     if (entry.kind === "broken") return { ...report, error: `tool file for ${name} is broken: ${entry.problems.map(formatProblem).join("; ")}` };
     const tool = entry.result.tool;
     report.file = tool.file.path;

@@ -17,7 +17,8 @@ function servedBeforeInitialize(method: string): boolean {
   if (method === "initialize" || method === "ping") return true;
   return served("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
 }
-import { paramsCoded, paramsProblem } from "./goParams.js";
+import { decoderProblem, paramsCoded, paramsProblem } from "./goParams.js";
+import { goQuote } from "../../base/goQuote.js";
 import { memberText } from "./goDecode.js";
 import { metaKeys, refusals, rpcErrorOf } from "../goWire/wireError.js";
 import { requestMeta } from "./requestMeta.js";
@@ -72,6 +73,8 @@ export interface CallExtra {
   stopped?(): void;
   /** The call follows the 2026-07-28 protocol (its `_meta` says so: wire/requestMeta.ts). */
   newProtocol?: boolean;
+  /** The params' JSON text as sent, where the transport kept the message's text. */
+  paramsText?(): string | undefined;
 }
 
 /** A handler's answer: the result, or a promise of it; a throw is the JSON-RPC error. */
@@ -220,21 +223,23 @@ export class RpcSession {
       refuse(refusals.methodNotFound(method));
       return reply.end();
     }
+    // A notification's method called with an id (HTTP refuses it before dispatch, as checkRequest
+    // does there): jsonrpc2 reads a cancellation's params first, and its decoder's error is the
+    // answer as it is; anything else is checkRequest's refusal (measured over stdio).
+    if (methodInfo(method)?.notification) {
+      const unreadable = method === "notifications/cancelled" ? decoderProblem(method, params, text === undefined ? undefined : () => memberText(text, "params")) : undefined;
+      refuse(unreadable ? refusals.undecodable(unreadable.problem) : refusals.badRequest(`invalid request: unexpected id for ${goQuote(method)}`));
+      return reply.end();
+    }
     // A request of the new protocol brings in its `_meta` what initialize would have said.
     if (!this.initialized && !newProtocol && !servedBeforeInitialize(method)) {
       refuse(refusals.duringInitialization(method));
       return reply.end();
     }
-    if (method === "ping") {
-      answer({});
-      return reply.end();
-    }
+    // As the go-sdk takes a method it knows: checkRequest, then its params unmarshalled (a type
+    // error, then null where params are required), and only then a handler, or none (a method
+    // it knows but serves nothing for, resources/unsubscribe, still gets this far).
     const info = methodInfo(method);
-    const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
-    if (!handler) {
-      refuse(this.opts.stdio === true && served("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
-      return reply.end();
-    }
     if (params === undefined && info && !info.paramsOptional) {
       refuse(refusals.missingParams());
       return reply.end();
@@ -244,12 +249,26 @@ export class RpcSession {
       refuse(refusals.unreadableParams(unreadable, paramsCoded(method)));
       return reply.end();
     }
+    if (params === null && info && !info.paramsOptional) {
+      refuse(refusals.nullParams(method));
+      return reply.end();
+    }
+    // ping's params are unmarshalled (into PingParams) as any method's are.
+    if (method === "ping") {
+      answer({});
+      return reply.end();
+    }
+    const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
+    if (!handler) {
+      refuse(this.opts.stdio === true && served("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
+      return reply.end();
+    }
     if (method === "initialize" && this.initialized && served("duplicate-initialize")) {
       refuse(refusals.duplicate(method));
       return reply.end();
     }
     const p = isObj(params) ? params : {};
-    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol);
+    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol, text);
     let result: unknown;
     try {
       result = handler(p, extra);
@@ -294,7 +313,12 @@ class Call implements CallExtra {
     private readonly arrival: Arrival,
     private readonly reply: Reply,
     readonly newProtocol: boolean,
+    private readonly text?: string,
   ) {}
+
+  paramsText(): string | undefined {
+    return this.text === undefined ? undefined : memberText(this.text, "params");
+  }
 
   get _meta(): Record<string, unknown> | undefined {
     const meta = this.params._meta;
