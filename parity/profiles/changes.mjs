@@ -65,6 +65,10 @@ export const changes = {
     summary: "resources/subscribe on a server without subscriptions: `method not found: \"resources/subscribe\"`",
     source: "go-sdk@v1.7.0 mcp/server.go (method table)",
   },
+  "complete-params-checked": {
+    summary: "completion/complete checks its params before looking for a completion handler: no `ref`, or no `argument.name`, is -32602 `invalid params: missing required '...' field`",
+    source: `${dbg("v1.7.0", "disablecompleteparamsvalidation")}; mcp/server.go Server.complete`,
+  },
   "method-checked-first": {
     summary: "an HTTP method other than GET, POST, DELETE answers 405 with `Allow` before any header check (HEAD was a 400 for Accept)",
     source: "go-sdk@v1.7.0 mcp/streamable.go serveStateful / serveStateless",
@@ -160,6 +164,7 @@ const rules = [
   ["stdio-method-not-found", (c) => c.name.startsWith("stdio/") && (d(c, /0 -> -32601/) || d(c, /-> "method not found/) || c.kind === "answer-count")],
   ["duplicate-initialize", (c) => d(c, /duplicate \\"initialize\\" received/)],
   ["subscribe-not-supported-text", (c) => d(c, /server does not support resource subscriptions/)],
+  ["complete-params-checked", (c) => d(c, /missing required '(ref|argument\.name)' field/)],
   ["sse-ok-comment", (c) => c.kind === "sse-comment" || d(c, /"" -> ": ok"/)],
   ["body-limit-413", (c) => /oversized/.test(c.name)],
   // jsonrpc-not-a-string: its detail is cut before the struct's name (wireDecode for wireCombined).

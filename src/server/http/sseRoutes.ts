@@ -3,6 +3,7 @@
 // answer of the session travels on that one stream, and a POST only gets `202 Accepted`. The
 // POST is checked in go-sdk v1.6.1's SSEHandler order and words (Host, Content-Type, session,
 // one message, checkRequest), dispatched as every session is (wire/rpcSession.ts).
+import { served } from "../profiles/profiles.js";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Router, type Request } from "express";
@@ -86,7 +87,8 @@ export function sseRoutes(ctx: HostContext): Router {
       const decoded = goDecode(read.text);
       if (!decoded.ok || Array.isArray(decoded.value)) return sendWireError(res, refusals.unparsableBody());
       const message = decoded.value as Record<string, unknown>;
-      if (typeof message.method === "string" && message.method !== "") {
+      // From v1.7.0 `"method": ""` is a method too, and refused as one the server lacks.
+      if (typeof message.method === "string" && (message.method !== "" || served("empty-method-key"))) {
         const bad = checkRequest(message as { method: string });
         if (bad) return sendWireError(res, bad);
       }

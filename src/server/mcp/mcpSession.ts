@@ -109,7 +109,13 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     "resources/unsubscribe": () => {
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/unsubscribe"');
     },
-    "completion/complete": () => {
+    "completion/complete": (params) => {
+      // From v1.7.0 the params are checked before the server finds it has no completion handler.
+      if (served("complete-params-checked")) {
+        if (params.ref === undefined || params.ref === null) throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'ref' field");
+        const argument = isObj(params.argument) ? params.argument : {};
+        if (typeof argument.name !== "string" || argument.name === "") throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'argument.name' field");
+      }
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
     },
     // go-sdk's answer for a prompt it lacks (every release); production registers none.

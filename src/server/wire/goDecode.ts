@@ -72,14 +72,33 @@ function scanValue(s: string, i: number, onMember?: OnMember): number {
   throw new ScanError(`invalid character '${char(s, i)}' looking for beginning of value`, i);
 }
 
+/**
+ * Where the string whose opening quote is at `i - 1` ends, read as segmentio/encoding's
+ * parseString reads it: no quote anywhere after it is a missing end; a control character or an
+ * unknown escape is refused quoting the text from the opening quote (measured: a tab inside a
+ * string). A \u escape's four hex digits are only counted here.
+ */
 function scanString(s: string, i: number): number {
+  const start = i - 1;
+  const missingEnd = () => new ScanError(`missing '"' at the end of a string value`, start);
+  if (s.indexOf('"', i) < 0) throw missingEnd();
   while (i < s.length) {
     const c = s.charCodeAt(i);
     if (c === 0x22) return i + 1;
-    if (c === 0x5c) i += 2;
-    else i++;
+    if (c === 0x5c) {
+      const e = s[i + 1];
+      if (e === undefined) break;
+      if (e === "u") {
+        if (s.length - (i + 2) < 4) throw new ScanError("unicode code point must have at least 4 characters", i + 2);
+        i += 6;
+      } else if ('"\\/nrtfb'.includes(e)) i += 2;
+      else throw new ScanError(`invalid character '${char(s, i + 1)}' in string escape code`, start);
+      continue;
+    }
+    if (c < 0x20) throw new ScanError(`invalid character '${String.fromCharCode(c)}' in string escape code`, start);
+    i++;
   }
-  throw eof(i);
+  throw missingEnd();
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
@@ -303,8 +322,9 @@ function goTypeName(v: unknown): string {
 function checkMessage(m: unknown, raw: string): string | undefined {
   // The text is scanned again only when the parsed value shows a type error to word.
   if (mistyped(m, ["jsonrpc", "method"]) || repeatsKey(raw, ["jsonrpc", "method"])) {
-    const v170 = served("empty-method-key") ? wireDecodeError(m, raw) : undefined;
-    const problem = v170 ?? goTypeError(raw, { type: wireType, strings: ["jsonrpc", "method"] });
+    // v1.7.0 keeps the method raw, so only its last value counts (wireDecodeError).
+    const v170 = served("empty-method-key");
+    const problem = (v170 ? wireDecodeError(m, raw) : undefined) ?? (v170 && !mistyped(m, ["jsonrpc", "method"]) ? undefined : goTypeError(raw, { type: wireType, strings: ["jsonrpc", "method"] }));
     if (problem !== undefined || mistyped(m, ["jsonrpc", "method"])) return unmarshaling(problem ?? "");
   }
   const o = m as Record<string, unknown>;
@@ -322,7 +342,9 @@ function checkMessage(m: unknown, raw: string): string | undefined {
   if (id !== undefined && id !== null && typeof id !== "string" && typeof id !== "number") return `parse error: invalid ID type ${goTypeName(id)}`;
   if (typeof id === "number" && !Number.isInteger(id)) o.id = Math.trunc(id);
   const method = typeof o.method === "string" ? o.method : "";
-  if (method === "" && (id === undefined || id === null)) return "invalid request";
+  // From v1.7.0 `"method": ""` is a method (a notification of it), told apart from none.
+  const namedEmpty = served("empty-method-key") && o.method === "";
+  if (method === "" && (id === undefined || id === null) && !namedEmpty) return "invalid request";
   return undefined;
 }
 

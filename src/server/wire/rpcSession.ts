@@ -101,6 +101,8 @@ const removedMethods: ReadonlySet<string> = new Set(["initialize", "ping", "logg
 export class RpcSession {
   /** InitializeParams received: the go-sdk's test for "initialized". */
   private initialized = false;
+  /** Opened by a legacy `initialize` (not by a 2026-07-28 request's `_meta`). */
+  private legacyInitialized = false;
   private closedFlag = false;
   private readonly calls = new Map<RequestId, AbortController>();
   /** Messages that arrived while the engine loads, in order (see SessionOptions.waitsFor). */
@@ -148,7 +150,7 @@ export class RpcSession {
 
   /** The transport answered `initialize` before this session existed (stdio's early answer). */
   initializedElsewhere(): void {
-    this.initialized = true;
+    this.initialized = this.legacyInitialized = true;
   }
 
   /** A notification about nothing in particular (tools/list_changed), on the session's own stream. */
@@ -168,10 +170,15 @@ export class RpcSession {
    * and the server named in its `_meta` (go-sdk setCompleteResultType, annotateServerInfo).
    * goWire/goShapes.ts puts both where the result's struct has them.
    */
-  private eraResult(result: unknown): unknown {
+  private eraResult(result: unknown, method: string): unknown {
     if (!served("era-2026-result-fields") || !isObj(result)) return result;
     const meta = isObj(result._meta) ? result._meta : {};
-    return { ...result, resultType: "complete", _meta: { ...meta, [metaKeys.serverInfo]: this.opts.serverInfo } };
+    const withInfo = { ...result, _meta: { ...meta, [metaKeys.serverInfo]: this.opts.serverInfo } };
+    // On a session a legacy initialize opened, the results whose types carry their resultType
+    // themselves (a tool call's, a read's) leave it out; list results keep it (measured over
+    // stdio and SSE against the v1.7.0 and v1.8.0 twins).
+    if (this.legacyInitialized && (method === "tools/call" || method === "resources/read")) return withInfo;
+    return { ...withInfo, resultType: "complete" };
   }
 
   private drain(): void {
@@ -206,7 +213,7 @@ export class RpcSession {
   private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival, text?: string): void {
     const meta = requestMeta(params);
     const newProtocol = "newProtocol" in meta && meta.newProtocol;
-    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result) : result }, method));
+    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result, method) : result }, method));
     const refuse = (err: unknown) => {
       const error = rpcErrorOf(err);
       const text = goMessageText({ jsonrpc: "2.0", id, error }, method);
@@ -276,7 +283,7 @@ export class RpcSession {
       refuse(err);
       return reply.end();
     }
-    if (method === "initialize") this.initialized = true;
+    if (method === "initialize") this.initialized = this.legacyInitialized = true;
     if (!(result instanceof Promise)) {
       // A fault that put something else on the wire (a go-sdk panic) leaves nothing to answer.
       if (!extra.taken) answer(result);

@@ -126,6 +126,7 @@ const rows: { change: ChangeId; method: string; params?: Record<string, unknown>
   { change: "invalid-params-code", method: "resources/read", params: { uri: 7 }, changed: /"error":\{"code":-32602,"message":"handling 'resources\/read': invalid params: unmarshaling /, base: /"error":\{"code":0,"message":"handling 'resources\/read': unmarshaling / },
   { change: "duplicate-initialize", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }, changed: /"id":1,"error":\{"code":0,"message":"duplicate \\"initialize\\" received"\}/, base: /"id":1,"result":\{"capabilities"/ },
   { change: "pre-initialize-methods", method: "logging/setLevel before initialize", run: () => answer("logging/setLevel", { level: "debug" }, "http", false), changed: /^\{"jsonrpc":"2\.0","id":1,"result":\{\}\}/, base: /"message":"method \\"logging\/setLevel\\" is invalid during session initialization"/ },
+  { change: "complete-params-checked", method: "completion/complete", params: {}, changed: /"error":\{"code":-32602,"message":"invalid params: missing required 'ref' field"\}/, base: /"error":\{"code":-32601,"message":"method not found: \\"completion\/complete\\""\}/ },
   { change: "subscribe-not-supported-text", method: "resources/subscribe", params: { uri: "ui://careem-mcp-app" }, changed: /"message":"method not found: \\"resources\/subscribe\\""/, base: /"message":"method not found: server does not support resource subscriptions"/ },
   { change: "stdio-method-not-found", method: "foo/bar", transport: "stdio", changed: /"error":\{"code":-32601,"message":"method not found: \\"foo\/bar\\""\}/, base: /"error":\{"code":0,"message":"JSON RPC not handled: \\"foo\/bar\\" unsupported"\}/ },
   { change: "supported-versions-text", method: "POST /mcp", run: async () => beforeBody("POST", { ...mcpHeaders, "mcp-protocol-version": "1999-01-01" }), changed: /^400 Bad Request: Unsupported protocol version \(supported versions: 2026-07-28,2025-11-25,/, base: /^400 Bad Request: Unsupported protocol version \(supported versions: 2025-11-25,/ },
@@ -153,7 +154,7 @@ describe("the profile table", () => {
   it("pins each profile's set: 1.6.1 is the base, 1.7.0 and 1.8.0 answer the legacy protocol alike", () => {
     expect([...profiles["1.6.1"]]).toEqual([]);
     expect([...profiles["1.6.1-stateless"]]).toEqual([]);
-    const legacy = ["cache-hints", "duplicate-initialize", "empty-method-key", "false-tool-hints", "html-escaping", "invalid-params-code", "resource-not-found-code", "stdio-method-not-found", "subscribe-not-supported-text", "supported-versions-text"];
+    const legacy = ["cache-hints", "complete-params-checked", "duplicate-initialize", "empty-method-key", "false-tool-hints", "html-escaping", "invalid-params-code", "resource-not-found-code", "stdio-method-not-found", "subscribe-not-supported-text", "supported-versions-text"];
     const era = ["era-2026-header-checks", "era-2026-meta-validation", "era-2026-removed-methods", "era-2026-result-fields", "era-2026-served", "era-2026-status-codes"];
     const sorted = (name: ProfileName) => [...profiles[name]].sort();
     expect(sorted("1.7.0")).toEqual([...legacy, ...era, "era-2026-stateful-plaintext", "method-checked-first", "pre-initialize-methods", "sse-ok-comment"].sort());
