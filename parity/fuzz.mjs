@@ -148,7 +148,7 @@ async function shrink(arbitrary, drawSeed, index, count, pair, drawn) {
     first = false;
     return !(await differs(kase, pair));
   });
-  const result = await fc.check(property, { seed: drawSeed, path: String(index), numRuns: count, interruptAfterTimeLimit: 120_000, endOnFailure: false });
+  const result = await fc.check(property, { seed: drawSeed, path: String(index), numRuns: count, interruptAfterTimeLimit: 60_000, endOnFailure: false });
   return result.failed && result.counterexample ? result.counterexample[0] : drawn;
 }
 

@@ -251,7 +251,10 @@ function readEvents(res, onEvent) {
 
 /** The id a server answers a request with: the id sent, a fraction cut to an integer (jsonrpc2.MakeID). */
 function answeredId(id) {
-  return typeof id === "number" && !Number.isInteger(id) ? Math.trunc(id) : id;
+  if (typeof id !== "number") return id;
+  const n = Math.trunc(id);
+  // Past int64 the conversion gives the smallest int64 (amd64), as the go-sdk answers.
+  return n >= 2 ** 63 || n < -(2 ** 63) ? -(2 ** 63) : n;
 }
 
 /** The id of the request in a POST body when it is one the server must answer, else undefined. */
@@ -268,7 +271,7 @@ function requestIdOf(body) {
  * One case over the legacy SSE transport (GET /sse, then POSTs to the endpoint it names):
  * `kase.opening` is the version to initialize at ("none": no initialize), `kase.initialized`
  * whether notifications/initialized follows, `kase.posts` the { body, headers } sent after. Each
- * POST whose answer is due is followed by a wait for it on the stream (at most 10 s), so the text
+ * POST whose answer is due is followed by a wait for it on the stream (at most 5 s), so the text
  * is in a fixed order: each POST's own answer, then every event of the stream as it came. The
  * endpoint's path and session id differ between servers and are written as <endpoint>.
  */
@@ -312,7 +315,7 @@ export function runSseCase(baseUrl, kase) {
       }).length;
     const waitFor = (id, before) =>
       new Promise((ok) => {
-        const timer = setTimeout(ok, 10_000);
+        const timer = setTimeout(ok, 5_000);
         const check = () => (answers(id) > before ? (clearTimeout(timer), ok()) : waiters.push(check));
         check();
       });

@@ -29,6 +29,9 @@ const checks = [
   // would spawn a process each (about 250), by hand with `node parity/replay.mjs --sdk v1.8.0`.
   { name: "parity profiles", args: ["parity/replay.mjs", "--all-profiles", "--http-only"] },
   hasGo ? { name: "parity drift", args: ["parity/record.mjs", "--check"] } : { name: "parity drift", skipped: "go is not installed" },
+  // The differential fuzzer (issue 46): 2,000 drawn cases per go-sdk profile, seed 46, against
+  // the twin built at each profile's release; `npm run parity:fuzz -- --n N --seed S` runs deep.
+  hasGo ? { name: "parity fuzz", args: ["parity/fuzz.mjs", "--n", "2000", "--seed", "46", "--shrink", "1"] } : { name: "parity fuzz", skipped: "go is not installed" },
   { name: "conformance", args: ["scripts/conformance.mjs"] },
 ];
 

@@ -8,7 +8,12 @@ const endId = (n) => `fuzz-end-${n}`;
 const clientInfo = { name: "parity-fuzz", version: "1.0.0" };
 
 /** The id a server answers a request with: a fraction is cut to an integer (jsonrpc2.MakeID). */
-const answeredId = (id) => (typeof id === "number" && !Number.isInteger(id) ? Math.trunc(id) : id);
+function answeredId(id) {
+  if (typeof id !== "number") return id;
+  const n = Math.trunc(id);
+  // Past int64 the conversion gives the smallest int64 (amd64), as the go-sdk answers.
+  return n >= 2 ** 63 || n < -(2 ** 63) ? -(2 ** 63) : n;
+}
 
 export class StdioSession {
   constructor(command, args, env) {

@@ -74,14 +74,14 @@ function scanValue(s: string, i: number, onMember?: OnMember): number {
 
 /**
  * Where the string whose opening quote is at `i - 1` ends, read as segmentio/encoding's
- * parseString reads it: no quote anywhere after it is a missing end; a control character or an
+ * parseString reads it: no quote anywhere after it is the end of the input; a control character or an
  * unknown escape is refused quoting the text from the opening quote (measured: a tab inside a
  * string). A \u escape's four hex digits are only counted here.
  */
 function scanString(s: string, i: number): number {
   const start = i - 1;
-  const missingEnd = () => new ScanError(`missing '"' at the end of a string value`, start);
-  if (s.indexOf('"', i) < 0) throw missingEnd();
+  // A string the input ends inside is the end of the input (measured: a body cut in a string).
+  if (s.indexOf('"', i) < 0) throw eof(s.length);
   while (i < s.length) {
     const c = s.charCodeAt(i);
     if (c === 0x22) return i + 1;
@@ -98,7 +98,7 @@ function scanString(s: string, i: number): number {
     if (c < 0x20) throw new ScanError(`invalid character '${String.fromCharCode(c)}' in string escape code`, start);
     i++;
   }
-  throw missingEnd();
+  throw eof(s.length);
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
@@ -111,7 +111,8 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "
 function scanNumber(s: string, i: number): number {
   let j = i;
   if (s[j] === "-") j++;
-  if (j >= s.length) throw new ScanError("missing number value after sign", i);
+  // Cut short inside the number (after a sign, a point, an exponent mark) is the input's end.
+  if (j >= s.length) throw eof(j);
   if (!isDigit(s[j])) throw new ScanError(`expected digit but got '${char(s, j)}'`, i);
   if (s[j] === "0") {
     j++;
@@ -121,12 +122,12 @@ function scanNumber(s: string, i: number): number {
   if (s[j] === ".") {
     const from = ++j;
     while (isDigit(s[j])) j++;
-    if (j === from) throw new ScanError(j < s.length ? `expected digit but found '${char(s, j)}'` : "expected decimal part after '.'", i);
+    if (j === from) throw j < s.length ? new ScanError(`expected digit but found '${char(s, j)}'`, i) : eof(j);
   }
   if (s[j] === "e" || s[j] === "E") {
     j++;
     if (s[j] === "+" || s[j] === "-") j++;
-    if (j >= s.length) throw new ScanError("missing exponent in number", i);
+    if (j >= s.length) throw eof(j);
     const from = j;
     while (isDigit(s[j])) j++;
     if (j === from) throw new ScanError(`expected digit but found '${char(s, j)}'`, i);
@@ -411,11 +412,13 @@ export function goDecode(text: string): Decoded {
   if (SURROGATE_ESCAPE.test(text)) value = wellFormed(value);
   if (value === null || (Array.isArray(value) && value.length === 0)) return { ok: false, reason: "empty batch" };
   if (Array.isArray(value)) {
-    for (const m of value) {
-      const problem = checkMessage(m, JSON.stringify(m));
+    // Each element is checked on its own text, as sent (a refusal quotes it).
+    const texts = elementTexts(text, start);
+    for (let k = 0; k < value.length; k++) {
+      const problem = checkMessage(value[k], texts[k] ?? JSON.stringify(value[k]));
       if (problem) return { ok: false, reason: problem };
     }
-    return { ok: true, value, texts: elementTexts(text, start) };
+    return { ok: true, value, texts };
   }
   const own = start === 0 && end === text.length ? text : text.slice(start, end);
   const problem = checkMessage(value, own);
