@@ -12,6 +12,7 @@ export function goQuote(text: string): string {
   for (const ch of text) {
     const escape = C_ESCAPES[ch];
     if (escape !== undefined) out += escape;
+    else if (/^[\udc80-\udcff]$/.test(ch)) out += `\\x${(ch.charCodeAt(0) - 0xdc00).toString(16)}`; // a cut character's byte (decoderPrefix.ts)
     else if (PRINTABLE.test(ch)) out += ch;
     else {
       const code = ch.codePointAt(0) as number;

@@ -6,6 +6,7 @@ import { nullArgumentsPanic } from "./goPanics.js";
 import { goQuote } from "./goFmtVerbs.js";
 import { stringifyDeep } from "../goJson/encode.js";
 import { decoderPrefix } from "../base/decoderPrefix.js";
+import { numberOutOfRange } from "./numberOutOfRange.js";
 import { errorResult, makeResult, renderAnswer } from "./answerStages.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift } from "../base/types.js";
@@ -185,7 +186,8 @@ export class Engine {
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
     // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).
-    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(decoderPrefix(call.argumentsText?.() ?? stringifyDeep(args)))} into Go value of type map[string]interface {}`;
+    const outOfRange = isObject(args) ? numberOutOfRange(args, call.argumentsText?.()) : undefined;
+    const reason = outOfRange !== undefined ? `unmarshaling arguments: ${outOfRange}` : isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(decoderPrefix(call.argumentsText?.() ?? stringifyDeep(args)))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };
     }

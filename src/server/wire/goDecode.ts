@@ -6,7 +6,7 @@
 
 import { served } from "../profiles/profiles.js";
 import { setOwn } from "../../base/setOwn.js";
-import { decoderPrefix } from "../../base/decoderPrefix.js";
+import { decoderPrefix, unquotedPrefix } from "../../base/decoderPrefix.js";
 import { goQuote } from "../../base/goQuote.js";
 
 /** `texts`: each message's own text as it came, spaces around it left out (one per element of a batch). */
@@ -400,7 +400,7 @@ export function goDecode(text: string): Decoded {
       end = scanValue(text, start);
     } catch (err) {
       if (!(err instanceof ScanError)) throw err;
-      return { ok: false, reason: unmarshaling(err.reason === "" ? "unexpected EOF" : `json: ${err.reason}: ${prefix(text, err.at)}`) };
+      return { ok: false, reason: unmarshaling(err.reason === "" ? "unexpected EOF" : `json: ${err.reason}: ${unquotedPrefix(prefix(text, err.at))}`) };
     }
     // The decoder reads one value; whatever follows it is never looked at.
     try {

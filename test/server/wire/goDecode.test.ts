@@ -23,6 +23,15 @@ const refused: [string, string][] = [
   ["tré", "unmarshaling jsonrpc message: json: expected 'true' but found invalid token: tré"],
   ['{"a":nul}', "unmarshaling jsonrpc message: json: expected 'null' but found invalid token: nul}"],
   ['{"a":fals', "unmarshaling jsonrpc message: unexpected EOF"],
+  // Numbers and strings as segmentio/encoding reads them; cut short inside either is the end of
+  // the input (measured by issue 46's fuzzer against the v1.6.1 twin).
+  ['{"jsonrpc":"2.0","id":-,"method":"ping"}', "unmarshaling jsonrpc message: json: expected digit but got ',': -,\"method\":\"ping\"}"],
+  ['{"jsonrpc":"2.0","id":-4.', "unmarshaling jsonrpc message: unexpected EOF"],
+  ['{"jsonrpc":"2.0","id":2,"method":"pi', "unmarshaling jsonrpc message: unexpected EOF"],
+  ['{"a":"x\ty"}', 'unmarshaling jsonrpc message: json: invalid character \'\t\' in string escape code: "x\ty"}'],
+  ['{"jsonrpc":"2.0","id":1E400,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "1E400" into Go struct field jsonrpc2.wireCombined.id of type float64'],
+  // Keys are decoded in order, a duplicate included: the first "method" is refused though a later one is a string.
+  ['{"method":true,"jsonrpc":"2.0","id":2,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "true,\\"jsonrpc\\":\\"2.0\\",\\"id\\":2,\\"met..." into Go struct field jsonrpc2.wireCombined.method of type string'],
   ["42", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireCombined'],
   ['"ping"', 'unmarshaling jsonrpc message: json: cannot unmarshal "\\"ping\\"" into Go value of type jsonrpc2.wireCombined'],
   ["true", 'unmarshaling jsonrpc message: json: cannot unmarshal "true" into Go value of type jsonrpc2.wireCombined'],
