@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `./careem-mcp.sh test` without arguments: every check, in as little wall time as a 2-core
 // machine allows. vitest runs in the foreground with its output live. Beside it run the other
-// checks: the typecheck, the parity replay (and the other profiles' over HTTP), the drift check against the Go twin (where `go` is
-// installed) and the conformance clients. Run after vitest instead, they added about a minute;
+// checks: the typecheck, the parity replay (and the other profiles' over HTTP), the drift check and the
+// differential fuzzer against the Go twin (where `go` is installed) and the conformance clients. Run after vitest instead, they added about a minute;
 // vitest alone leaves most of a core idle while its tests wait on servers and timers. Their
 // output is held and printed in that order once all is done, then one summary line. Exit 1 when
 // anything failed, naming what did.

@@ -45,5 +45,28 @@ export function fuzzFoundCases() {
       arguments: { basket_id: "bsk_1", items: [{ product_id: "prd_1", quantity: 1 }, { product_id: "prd_2", quantity: 0 }, { product_id: "x", quantity: 1 }, { product_id: "prd_3" }] },
     }),
   ]);
+  // Found by the fuzzer since: the decoder's words and the dispatch's order.
+  add("ping-params-true", [req(2, "ping", true)]);
+  add("initialize-capabilities-string", [req(1, "initialize", { protocolVersion: "2025-06-18", capabilities: "x", clientInfo })], true);
+  add("initialize-clientInfo-number", [req(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: 5 })], true);
+  add("completion-complete-ref-number", [req(2, "completion/complete", { ref: 5, argument: "x" })]);
+  add("completion-complete-no-ref", [req(2, "completion/complete", {})]);
+  add("prompts-get-arguments-number-value", [req(2, "prompts/get", { name: "x", arguments: { b: "ok", a: 1 } })]);
+  add("resources-read-uri-null", [req(2, "resources/read", { uri: null })]);
+  add("id-past-int64", [req(1e21, "ping")]);
+  add("id-past-2-53", [req(2 ** 60, "ping")]);
+  add("notification-method-with-id", [req(2, "notifications/initialized", {})]);
+  add("notifications-cancelled-with-id-reason-number", [req(2, "notifications/cancelled", { requestId: 1, reason: 5 })]);
+  add("tools-call-arguments-deep-array", [req(2, "tools/call", { name: "get_wallet_balance", arguments: Array.from({ length: 40 }).reduce((a) => [a], 1) })]);
+  http("body-arguments-spaced-not-object", [text('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_wallet_balance","arguments":[\r\n1,\r\n2]}}')]);
+  http("body-tab-in-string", [text('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"a":"x\ty"}}')]);
+  http("body-cut-in-string", [text('{"jsonrpc":"2.0","id":2,"method":"pi')]);
+  http("body-cut-in-number", [text('{"jsonrpc":"2.0","id":-4.')]);
+  http("body-number-sign-alone", [text('{"jsonrpc":"2.0","id":-,"method":"ping"}')]);
+  http("body-id-1E400", [text('{"jsonrpc":"2.0","id":1E400,"method":"ping"}')]);
+  http("body-duplicate-method-first-not-string", [text('{"method":true,"jsonrpc":"2.0","id":2,"method":"ping"}')]);
+  http("body-arguments-number-past-float64", [text('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add_grocery_items","arguments":{"items":[{"product_id":"prd_1","quantity":1E400}]}}}')]);
+  http("body-cut-inside-a-character", [text('{"jsonrpc":2,"id":2,"method":"","params":"ééééé"}')]);
+    http("body-method-empty-notification", [text('{"jsonrpc":"2.0","method":""}')]);
   return { messages, steps };
 }
