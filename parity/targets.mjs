@@ -31,7 +31,17 @@ export async function startTwin({ sdk, stateless, runDir }) {
     const definitions = path.join(runDir, "definitions.json");
     fs.writeFileSync(definitions, JSON.stringify({ tools: catalog.listTools() }));
     const twinArgs = ["-local-url", `${answers.baseUrl}/mcp`, "-definitions", definitions];
-    const server = await startHttpServer(bin, [...twinArgs, "-port", "0", ...(stateless ? ["-stateless"] : [])], freezeEnv);
+    // The twin asks the answering build for the widget before it listens; on a machine loaded
+    // far past its cores that first request has been seen reset (once in a fuzz run beside a
+    // replay at load 29). A twin that exits before listening is started again, twice at most.
+    let server;
+    for (let attempt = 1; !server; attempt++) {
+      try {
+        server = await startHttpServer(bin, [...twinArgs, "-port", "0", ...(stateless ? ["-stateless"] : [])], freezeEnv);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     return {
       baseUrl: server.baseUrl,
       stdio: { command: bin, args: [...twinArgs, "-stdio"] },
