@@ -1,5 +1,5 @@
 // Go's strconv.Quote and the decoder's 32-byte prefix, as the go-sdk's error texts quote values
-// (measured by issue 46's fuzzer against the v1.6.1 twin where noted).
+// (measured by the parity fuzzer against the v1.6.1 twin where noted).
 import { describe, expect, it } from "vitest";
 import { goQuote } from "../../src/base/goQuote.js";
 import { decoderPrefix, unquotedPrefix } from "../../src/base/decoderPrefix.js";

@@ -1,5 +1,5 @@
 // A number past float64's range in a call's arguments, refused in the decoder's words before any
-// validation (measured by issue 46's fuzzer against the v1.6.1 twin).
+// validation (measured by the parity fuzzer against the v1.6.1 twin).
 import { describe, expect, it } from "vitest";
 import { numberOutOfRange } from "../../src/engine/numberOutOfRange.js";
 

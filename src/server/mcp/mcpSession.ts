@@ -105,7 +105,7 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
       if (served("subscribe-not-supported-text")) throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/subscribe"');
       throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
     },
-    // The go-sdk knows the method and serves it with its own refusal (every release; measured by issue 46's fuzzer).
+    // The go-sdk knows the method and serves it with its own refusal (every release; measured by the parity fuzzer).
     "resources/unsubscribe": () => {
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/unsubscribe"');
     },

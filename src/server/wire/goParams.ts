@@ -12,7 +12,7 @@ const goMap = "map[string]interface {}";
 /**
  * Each method's params struct, as the decoder fills it (GoStruct), by method. Every one embeds
  * the go-sdk's Meta, a map named `_meta` (a `_meta` that is not an object fails there). Measured
- * against the twin by issue 46's fuzzer: initialize's capabilities and clientInfo, completion's
+ * against the twin by the parity fuzzer: initialize's capabilities and clientInfo, completion's
  * argument, context and ref (a type that unmarshals itself), prompts/get's arguments.
  */
 const structs: Record<string, GoStruct> = {

@@ -16,7 +16,7 @@ const refused: [string, string][] = [
   ["[1,]", "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: ]"],
   [`{${Buffer.from([0xff, 0xfe]).toString("latin1")}}`, "unmarshaling jsonrpc message: json: expected '\"' at the beginning of a string value: \u00ff\u00fe}"],
   // The decoder names a character by its first UTF-8 byte (fmt's %c of a byte): a byte-order
-  // mark (EF BB BF) is 'ï', an é (C3 A9) 'Ã' (the BOM measured by issue 46's fuzzer).
+  // mark (EF BB BF) is 'ï', an é (C3 A9) 'Ã' (the BOM measured by the parity fuzzer).
   ['\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}', 'unmarshaling jsonrpc message: json: invalid character \'ï\' looking for beginning of value: \ufeff{"jsonrpc":"2.0","id":1,"meth...'],
   ['{"a" é}', "unmarshaling jsonrpc message: json: expected ':' after object field key but found 'Ã': é}"],
   // A literal is compared whole (measured against the v1.6.1 twin).
@@ -24,7 +24,7 @@ const refused: [string, string][] = [
   ['{"a":nul}', "unmarshaling jsonrpc message: json: expected 'null' but found invalid token: nul}"],
   ['{"a":fals', "unmarshaling jsonrpc message: unexpected EOF"],
   // Numbers and strings as segmentio/encoding reads them; cut short inside either is the end of
-  // the input (measured by issue 46's fuzzer against the v1.6.1 twin).
+  // the input (measured by the parity fuzzer against the v1.6.1 twin).
   ['{"jsonrpc":"2.0","id":-,"method":"ping"}', "unmarshaling jsonrpc message: json: expected digit but got ',': -,\"method\":\"ping\"}"],
   ['{"jsonrpc":"2.0","id":-4.', "unmarshaling jsonrpc message: unexpected EOF"],
   ['{"jsonrpc":"2.0","id":2,"method":"pi', "unmarshaling jsonrpc message: unexpected EOF"],
@@ -106,7 +106,7 @@ describe("paramsProblem", () => {
       `handling 'initialize': unmarshaling ${JSON.stringify(JSON.stringify({ protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } }))} into a *mcp.initializeParamsV2: json: cannot unmarshal "20250618,\\"capabilities\\":{},\\"clie..." into Go struct field mcp.initializeParamsV2.protocolVersion of type string`,
     ],
     // Every params struct embeds Meta, a map: a `_meta` that is not an object fails (measured
-    // against the v1.6.1 twin by issue 46's fuzzer).
+    // against the v1.6.1 twin by the parity fuzzer).
     ["tools/call", { name: "get_ride_status", arguments: {}, _meta: 5 }, `handling 'tools/call': unmarshaling "{\\"name\\":\\"get_ride_status\\",\\"arguments\\":{},\\"_meta\\":5}" into a *mcp.CallToolParamsRaw: json: cannot unmarshal "5}" into Go struct field mcp.CallToolParamsRaw._meta of type map[string]interface {}`],
     ["ping", { _meta: "x" }, `handling 'ping': unmarshaling "{\\"_meta\\":\\"x\\"}" into a *mcp.PingParams: json: cannot unmarshal "\\"x\\"}" into Go struct field mcp.PingParams._meta of type map[string]interface {}`],
     ["tools/list", { _meta: [1] }, `handling 'tools/list': unmarshaling "{\\"_meta\\":[1]}" into a *mcp.ListToolsParams: json: cannot unmarshal "[1]}" into Go struct field mcp.ListToolsParams._meta of type map[string]interface {}`],
