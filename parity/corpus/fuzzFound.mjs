@@ -58,6 +58,10 @@ export function fuzzFoundCases() {
   add("notification-method-with-id", [req(2, "notifications/initialized", {})]);
   add("notifications-cancelled-with-id-reason-number", [req(2, "notifications/cancelled", { requestId: 1, reason: 5 })]);
   add("tools-call-arguments-deep-array", [req(2, "tools/call", { name: "get_wallet_balance", arguments: Array.from({ length: 40 }).reduce((a) => [a], 1) })]);
+  // A 2026-07-28 `_meta` on a session a legacy initialize opened (stdio): serverInfo in the
+  // result's _meta, and no resultType on a tool call's or a read's result (v1.7.0 on).
+  const eraMeta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": clientInfo, "io.modelcontextprotocol/clientCapabilities": {} };
+  add("era-meta-on-legacy-session", [req(2, "tools/call", { name: "get_user_profile", arguments: { x: 1 }, _meta: eraMeta }), req(3, "resources/read", { uri: "ui://careem-mcp-app", _meta: eraMeta }), req(4, "tools/list", { _meta: eraMeta })]);
   http("body-arguments-spaced-not-object", [text('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_wallet_balance","arguments":[\r\n1,\r\n2]}}')]);
   http("body-tab-in-string", [text('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"a":"x\ty"}}')]);
   http("body-cut-in-string", [text('{"jsonrpc":"2.0","id":2,"method":"pi')]);

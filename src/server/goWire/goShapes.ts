@@ -139,14 +139,15 @@ export function goResult(method: string | undefined, result: unknown): unknown {
   const shaped = shapeResult(method, body);
   if (!isObj(shaped) || shaped instanceof Raw) return shaped;
   if (!era) return { ...hints, ...shaped };
-  if (method !== undefined && resultTypeLast.has(method)) return { ...head, ...hints, ...shaped, resultType: result.resultType };
+  // Those two write resultType with omitempty: an empty one (a legacy-initialized session) is left out.
+  if (method !== undefined && resultTypeLast.has(method)) return { ...head, ...hints, ...shaped, ...(result.resultType === "" ? {} : { resultType: result.resultType }) };
   return { resultType: result.resultType, ...head, ...hints, ...shaped };
 }
 
 /** mcp.ReadResourceResult: _meta, the cache fields, contents, resultType; from v1.7.0 marshalled with json.Marshal, HTML escapes included. */
 function readResult(result: Obj, head: Obj, resultType: unknown): unknown {
   const out: Obj = { ...head, contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
-  if (resultType !== undefined) out.resultType = resultType;
+  if (resultType !== undefined && resultType !== "") out.resultType = resultType;
   return served("html-escaping") ? marshalText(out) : out;
 }
 

@@ -177,7 +177,8 @@ export class RpcSession {
     // On a session a legacy initialize opened, the results whose types carry their resultType
     // themselves (a tool call's, a read's) leave it out; list results keep it (measured over
     // stdio and SSE against the v1.7.0 and v1.8.0 twins).
-    if (this.legacyInitialized && (method === "tools/call" || method === "resources/read")) return withInfo;
+    // An empty resultType is Go's zero value, which those types' MarshalJSON omits (goShapes.ts).
+    if (this.legacyInitialized && (method === "tools/call" || method === "resources/read")) return { ...withInfo, resultType: "" };
     return { ...withInfo, resultType: "complete" };
   }
 
