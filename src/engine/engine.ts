@@ -7,6 +7,16 @@ import { goQuote } from "./goFmtVerbs.js";
 import { stringifyDeep } from "../goJson/encode.js";
 import { decoderPrefix } from "../base/decoderPrefix.js";
 import { numberOutOfRange } from "./numberOutOfRange.js";
+
+/**
+ * numberOutOfRange, walked only when the arguments as sent hold an exponent of three digits or
+ * more (only such a literal parses to Infinity): the walk visits every value, the text test is one
+ * native regex. Without the text (in-process callers) it walks.
+ */
+function mayHoldHugeNumber(args: Record<string, unknown>, call: CallContext): string | undefined {
+  const text = call.argumentsText?.();
+  return text !== undefined && !/[eE][+-]?\d{3}/.test(text) ? undefined : numberOutOfRange(args, text);
+}
 import { errorResult, makeResult, renderAnswer } from "./answerStages.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift } from "../base/types.js";
@@ -186,7 +196,7 @@ export class Engine {
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
     // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).
-    const outOfRange = isObject(args) ? numberOutOfRange(args, call.argumentsText?.()) : undefined;
+    const outOfRange = isObject(args) ? mayHoldHugeNumber(args, call) : undefined;
     const reason = outOfRange !== undefined ? `unmarshaling arguments: ${outOfRange}` : isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(decoderPrefix(call.argumentsText?.() ?? stringifyDeep(args)))} into Go value of type map[string]interface {}`;
     if (reason !== null) {
       return { kind: "result", result: errorResult(`validating "arguments": ${reason}`), tool: name, scenario: null, selectedBy: null, warnings };

@@ -5,24 +5,39 @@
 // .items.0.quantity of type float64`).
 import { goQuote } from "./goFmtVerbs.js";
 
+interface Frame {
+  value: unknown;
+  key: string;
+  parent: Frame | undefined;
+}
+
 /** The decoder's words for the first such number, or undefined. `text`: the arguments as sent, for the number's own writing. */
 export function numberOutOfRange(args: Record<string, unknown>, text: string | undefined): string | undefined {
-  const types: string[] = [];
-  const path: string[] = [];
-  const find = (v: unknown): boolean => {
-    if (typeof v === "number") return !Number.isFinite(v);
-    if (v === null || typeof v !== "object") return false;
-    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
-    types.push(Array.isArray(v) ? "[]interface {}" : "map[string]interface {}");
-    for (const [k, x] of entries) {
-      path.push(k);
-      if (find(x)) return true;
-      path.pop();
+  // An explicit stack, children pushed last-first so they are visited in order: arguments can be
+  // nested deeper than the call stack goes.
+  const stack: Frame[] = [{ value: args, key: "", parent: undefined }];
+  let found: Frame | undefined;
+  while (stack.length > 0 && found === undefined) {
+    const frame = stack.pop() as Frame;
+    const v = frame.value;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) found = frame;
+      continue;
     }
-    types.pop();
-    return false;
-  };
-  if (!find(args)) return undefined;
+    if (v === null || typeof v !== "object") continue;
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, value] = entries[i] as [string, unknown];
+      stack.push({ value, key, parent: frame });
+    }
+  }
+  if (found === undefined) return undefined;
+  const path: string[] = [];
+  const types: string[] = [];
+  for (let f = found; f.parent !== undefined; f = f.parent) {
+    path.unshift(f.key);
+    types.unshift(Array.isArray(f.parent.value) ? "[]interface {}" : "map[string]interface {}");
+  }
   const written = text?.match(/-?\d+(?:\.\d+)?[eE][+-]?\d+/g)?.find((m) => !Number.isFinite(Number(m)));
   return `json: cannot unmarshal ${goQuote(written ?? "1e+400")} into Go struct field ${types.join("")}.${path.join(".")} of type float64`;
 }
