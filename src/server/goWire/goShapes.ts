@@ -133,7 +133,7 @@ export function goResult(method: string | undefined, result: unknown): unknown {
   const hints: Obj = method !== undefined && cacheable.has(method) && served("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
   // The 2026-07-28 era's fields (wire/rpcSession.ts eraResult): resultType and the `_meta` map.
   const era = typeof result.resultType === "string";
-  const head: Obj = era ? { _meta: sortTop(result._meta) } : {};
+  const head: Obj = era && !empty(result._meta) ? { _meta: sortTop(result._meta) } : {};
   const body = era ? without(result, ["resultType", "_meta"]) : result;
   if (method === "resources/read") return readResult(body, { ...head, ...hints }, era ? result.resultType : undefined);
   const shaped = shapeResult(method, body);

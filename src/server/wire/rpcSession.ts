@@ -103,6 +103,11 @@ export class RpcSession {
   private initialized = false;
   /** Opened by a legacy `initialize` (not by a 2026-07-28 request's `_meta`). */
   private legacyInitialized = false;
+  /**
+   * Initialized by a 2026-07-28 request's `_meta`: a tool call's and a read's result then carry
+   * resultType whatever the request (the result types write it from the session's protocol).
+   */
+  private eraSession = false;
   private closedFlag = false;
   private readonly calls = new Map<RequestId, AbortController>();
   /** Messages that arrived while the engine loads, in order (see SessionOptions.waitsFor). */
@@ -178,8 +183,14 @@ export class RpcSession {
     // themselves (a tool call's, a read's) leave it out; list results keep it (measured over
     // stdio and SSE against the v1.7.0 and v1.8.0 twins).
     // An empty resultType is Go's zero value, which those types' MarshalJSON omits (goShapes.ts).
-    if (this.legacyInitialized && (method === "tools/call" || method === "resources/read")) return { ...withInfo, resultType: "" };
+    if (!this.eraSession && (method === "tools/call" || method === "resources/read")) return { ...withInfo, resultType: "" };
     return { ...withInfo, resultType: "complete" };
+  }
+
+  /** A legacy request's result on a session a 2026-07-28 request initialized (measured over SSE, v1.7.0). */
+  private sessionResult(result: unknown, method: string): unknown {
+    if (!this.eraSession || !isObj(result) || (method !== "tools/call" && method !== "resources/read")) return result;
+    return { ...result, resultType: "complete" };
   }
 
   private drain(): void {
@@ -214,7 +225,7 @@ export class RpcSession {
   private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival, text?: string): void {
     const meta = requestMeta(params);
     const newProtocol = "newProtocol" in meta && meta.newProtocol;
-    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result, method) : result }, method));
+    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result, method) : this.sessionResult(result, method) }, method));
     const refuse = (err: unknown) => {
       const error = rpcErrorOf(err);
       const text = goMessageText({ jsonrpc: "2.0", id, error }, method);
@@ -244,6 +255,9 @@ export class RpcSession {
       refuse(refusals.duringInitialization(method));
       return reply.end();
     }
+    // go-sdk's handle keeps a 2026-07-28 request's `_meta` as the session's initialize params:
+    // the session counts as initialized from then on, for legacy requests too (measured over SSE).
+    if (!this.initialized && newProtocol) this.initialized = this.eraSession = true;
     // As the go-sdk takes a method it knows: checkRequest, then its params unmarshalled (a type
     // error, then null where params are required), and only then a handler, or none (a method
     // it knows but serves nothing for, resources/unsubscribe, still gets this far).
