@@ -17,10 +17,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { freezeEnv, profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
-import { startHttpServer } from "./runner.mjs";
-import { buildTwin, pinnedSdk, servedSdks } from "./twinBinary.mjs";
+import { profileCorpus, runCorpus, snapshotPath } from "./cases.mjs";
+import { startTwin } from "./targets.mjs";
+import { pinnedSdk, servedSdks } from "./twinBinary.mjs";
 
 const argv = process.argv.slice(2);
 const opt = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -42,22 +41,11 @@ const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), "parity-drift-")) :
 const label = `go-sdk ${sdk}${stateless ? " stateless" : ""}`;
 
 const started = Date.now();
-const bin = buildTwin(sdk === pinnedSdk() ? undefined : sdk);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-record-"));
-// The business answers come from one frozen local build over HTTP, shared by the HTTP twin and
-// every short-lived stdio twin.
-const answers = await startHttpServer(process.execPath, [path.join(projectRoot, "dist", "cli.js"), "--port", "0", "--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session"], freezeEnv);
-// The definitions verbatim from the tool files (the engine's catalog), not the local build's
-// tools/list, which is already shaped the Go way.
-const { Engine } = await import(pathToFileURL(path.join(projectRoot, "dist", "engine", "engine.js")).href);
-const catalog = new Engine({ toolsDir: path.join(projectRoot, "tools"), runDir });
-const definitions = path.join(runDir, "definitions.json");
-fs.writeFileSync(definitions, JSON.stringify({ tools: catalog.listTools() }));
-const twinArgs = ["-local-url", `${answers.baseUrl}/mcp`, "-definitions", definitions];
-const server = await startHttpServer(bin, [...twinArgs, "-port", "0", ...(stateless ? ["-stateless"] : [])], freezeEnv);
+const server = await startTwin({ sdk, stateless, runDir });
 try {
   const cases = corpus.cases;
-  const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: bin, args: [...twinArgs, "-stdio"] } });
+  const results = await runCorpus(cases, server);
   fs.rmSync(outDir, { recursive: true, force: true });
   for (const [name, text] of results) {
     const file = snapshotPath(outDir, name);
@@ -78,6 +66,5 @@ try {
   } else console.log(`parity:record: ${results.length} cases recorded against the ${label} twin into ${path.relative(process.cwd(), outDir) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await server.stop();
-  await answers.stop();
   fs.rmSync(runDir, { recursive: true, force: true });
 }

@@ -11,10 +11,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freezeEnv, profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
-import { startHttpServer } from "./runner.mjs";
+import { profileCorpus, projectRoot, runCorpus, snapshotPath } from "./cases.mjs";
+import { startLocal } from "./targets.mjs";
 import { pinnedSdk, servedSdks } from "./twinBinary.mjs";
-import { serverNodeFlags } from "../scripts/serverNodeFlags.mjs";
 
 const argv = process.argv.slice(2);
 if (argv.includes("--all-profiles")) await replayEveryProfile(argv.filter((a) => a !== "--all-profiles"));
@@ -26,8 +25,6 @@ const profiled = argv.includes("--sdk") || stateless;
 const sdk = argv.includes("--sdk") ? argv[argv.indexOf("--sdk") + 1] : pinnedSdk();
 const corpus = profileCorpus({ sdk, pinned: pinnedSdk(), stateless, profiled });
 const snapshotsDir = corpus.dir;
-// The profile as the local build is asked to serve it; the pinned stateful run passes nothing.
-const profileArgs = profiled ? ["--go-sdk", sdk.replace(/^v/, ""), ...(stateless ? ["--stateless"] : [])] : [];
 const allowedFile = path.join(projectRoot, "test", "parity", "allowed-differences.md");
 
 /** Case patterns from the first column of allowed-differences.md's tables (`*` matches anything). */
@@ -59,15 +56,13 @@ function firstDifference(want, got) {
 
 const started = Date.now();
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "parity-replay-"));
-const cli = path.join(projectRoot, "dist", "cli.js");
 // Each corpus case is its own session, as each was recorded: the recording's stdio twins all take
 // their answers from one HTTP server, where per-user state would leak from case to case.
-const base = ["--tools", path.join(projectRoot, "tools"), "--run-dir", runDir, "--state-scope", "session", ...profileArgs];
-const server = await startHttpServer(process.execPath, [...serverNodeFlags, cli, "--port", "0", ...base], freezeEnv);
+const server = await startLocal({ sdk, stateless, profiled, runDir });
 let unexplained = 0;
 try {
   const cases = argv.includes("--http-only") ? corpus.cases.filter((c) => c.transport === "http") : corpus.cases;
-  const results = await runCorpus(cases, { baseUrl: server.baseUrl, stdio: { command: process.execPath, args: [...serverNodeFlags, cli, "--stdio", ...base] } });
+  const results = await runCorpus(cases, server);
   const patterns = allowedPatterns();
   let identical = 0;
   let allowed = 0;

@@ -227,3 +227,127 @@ export async function pool(items, n, fn) {
   );
   return out;
 }
+
+/** Reads `res` as an event stream, calling `onEvent({ event, data })` for each event. */
+function readEvents(res, onEvent) {
+  let buffer = "";
+  res.setEncoding("utf8");
+  res.on("data", (chunk) => {
+    buffer += chunk;
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length > 0) onEvent({ event, data: data.join("\n") });
+    }
+  });
+}
+
+/** The id a server answers a request with: the id sent, a fraction cut to an integer (jsonrpc2.MakeID). */
+function answeredId(id) {
+  if (typeof id !== "number") return id;
+  const n = Math.trunc(id);
+  // Past int64 the conversion gives the smallest int64 (amd64), as the go-sdk answers.
+  return n >= 2 ** 63 || n < -(2 ** 63) ? -(2 ** 63) : n;
+}
+
+/** The id of the request in a POST body when it is one the server must answer, else undefined. */
+function requestIdOf(body) {
+  try {
+    const m = JSON.parse(body);
+    return m && !Array.isArray(m) && m.jsonrpc === "2.0" && typeof m.method === "string" && m.method !== "" && (typeof m.id === "string" || typeof m.id === "number") ? answeredId(m.id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One case over the legacy SSE transport (GET /sse, then POSTs to the endpoint it names):
+ * `kase.opening` is the version to initialize at ("none": no initialize), `kase.initialized`
+ * whether notifications/initialized follows, `kase.posts` the { body, headers } sent after. Each
+ * POST whose answer is due is followed by a wait for it on the stream (at most 5 s), so the text
+ * is in a fixed order: each POST's own answer, then every event of the stream as it came. The
+ * endpoint's path and session id differ between servers and are written as <endpoint>.
+ */
+export function runSseCase(baseUrl, kase) {
+  return new Promise((resolve) => {
+    const events = [];
+    const waiters = [];
+    const r = http.request(new URL("/sse", baseUrl), { method: "GET", headers: { accept: "text/event-stream" }, agent: false }, (res) => {
+      let endpoint;
+      readEvents(res, (e) => {
+        if (e.event === "endpoint" && endpoint === undefined) {
+          endpoint = new URL(e.data, baseUrl);
+          void run(endpoint);
+          return;
+        }
+        events.push(e.data);
+        for (const w of waiters.splice(0)) w();
+      });
+      res.on("end", () => {
+        if (endpoint === undefined) finish([`<<< ${res.statusCode} (no endpoint)`]);
+      });
+    });
+    r.on("error", (e) => finish([`<connection error: ${e.code ?? e.message}>`]));
+    r.end();
+    let done = false;
+    function finish(lines) {
+      if (done) return;
+      done = true;
+      r.destroy();
+      resolve(lines.join("\n"));
+    }
+    // Answers counted by id: a case may reuse an id an earlier answer had.
+    const answers = (id) =>
+      events.filter((d) => {
+        try {
+          const m = JSON.parse(d);
+          return m && !("method" in m) && JSON.stringify(m.id) === JSON.stringify(id);
+        } catch {
+          return false;
+        }
+      }).length;
+    const waitFor = (id, before) =>
+      new Promise((ok) => {
+        const timer = setTimeout(ok, 5_000);
+        const check = () => (answers(id) > before ? (clearTimeout(timer), ok()) : waiters.push(check));
+        check();
+      });
+    async function run(endpoint) {
+      const json = { "content-type": "application/json" };
+      const posts = [];
+      if (kase.opening !== "none") {
+        posts.push({ headers: json, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: kase.opening, capabilities: {}, clientInfo: { name: "parity-fuzz", version: "1.0.0" } } }) });
+        if (kase.initialized) posts.push({ headers: json, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+      }
+      posts.push(...kase.posts);
+      const lines = [];
+      for (const post of posts) {
+        const before = answers(requestIdOf(post.body));
+        const res = await new Promise((ok) => {
+          const p = http.request(endpoint, { method: "POST", headers: post.headers, agent: false }, (res) => {
+            const chunks = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("end", () => ok({ status: res.statusCode, type: res.headers["content-type"], body: Buffer.concat(chunks).toString("utf8") }));
+          });
+          p.on("error", (e) => ok({ status: 0, body: `<connection error: ${e.code ?? e.message}>` }));
+          p.end(post.body);
+        });
+        const hs = Object.entries(post.headers).map(([k, v]) => `${k}: ${v}`);
+        lines.push(`>>> POST <endpoint>${hs.length ? "\n" + hs.join("\n") : ""}\n${post.body}`, `<<< ${res.status}${res.type ? `\ncontent-type: ${res.type}` : ""}\n\n${res.body}`);
+        const id = res.status === 202 ? requestIdOf(post.body) : undefined;
+        if (id !== undefined) await waitFor(id, before);
+      }
+      // A last ping, left out of the text: whatever the case's messages still had coming is in by its answer.
+      const status = await new Promise((ok) => http.request(endpoint, { method: "POST", headers: json, agent: false }, (res) => (res.resume(), res.on("end", () => ok(res.statusCode)))).on("error", () => ok(0)).end(JSON.stringify({ jsonrpc: "2.0", id: endId, method: "ping" })));
+      if (status === 202) await waitFor(endId, 0);
+      finish([...lines, "--- stream", ...events.filter((d) => !d.includes(`"id":"${endId}"`)).map((d) => `<<< ${d}`)]);
+    }
+  });
+}

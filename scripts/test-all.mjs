@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `./careem-mcp.sh test` without arguments: every check, in as little wall time as a 2-core
 // machine allows. vitest runs in the foreground with its output live. Beside it run the other
-// checks: the typecheck, the parity replay (and the other profiles' over HTTP), the drift check against the Go twin (where `go` is
-// installed) and the conformance clients. Run after vitest instead, they added about a minute;
+// checks: the typecheck, the parity replay (and the other profiles' over HTTP), the drift check and the
+// differential fuzzer against the Go twin (where `go` is installed) and the conformance clients. Run after vitest instead, they added about a minute;
 // vitest alone leaves most of a core idle while its tests wait on servers and timers. Their
 // output is held and printed in that order once all is done, then one summary line. Exit 1 when
 // anything failed, naming what did.
@@ -29,6 +29,11 @@ const checks = [
   // would spawn a process each (about 250), by hand with `node parity/replay.mjs --sdk v1.8.0`.
   { name: "parity profiles", args: ["parity/replay.mjs", "--all-profiles", "--http-only"] },
   hasGo ? { name: "parity drift", args: ["parity/record.mjs", "--check"] } : { name: "parity drift", skipped: "go is not installed" },
+  // The differential fuzzer (issue 46), seed 46, against the twin built at each profile's release:
+  // 1,200 cases for the default profile (600 HTTP, 300 SSE, 300 stdio) and 160 for each other
+  // one, about 2,000 in all, so the step stays within ~40 s of CPU beside vitest;
+  // `npm run parity:fuzz -- --n N --seed S` runs deep.
+  hasGo ? { name: "parity fuzz", args: ["parity/fuzz.mjs", "--n", "1200", "--n-others", "160", "--seed", "46", "--shrink", "1"] } : { name: "parity fuzz", skipped: "go is not installed" },
   { name: "conformance", args: ["scripts/conformance.mjs"] },
 ];
 

@@ -7,6 +7,7 @@ import { httpCases } from "./http.mjs";
 import { protocolCases } from "./protocol.mjs";
 import { toolCases } from "./tools.mjs";
 import { era2026Cases } from "./generate-2026.mjs";
+import { fuzzFoundCases } from "./fuzzFound.mjs";
 
 const here = import.meta.dirname;
 const toolsDir = path.resolve(here, "../../tools");
@@ -33,6 +34,11 @@ for (const c of tools) {
     cases.push({ transport: "stdio", name: `stdio/${c.name}`, raw: false, messages: c.messages });
   }
 }
+// What the differential fuzzer found: message cases over both transports, byte cases over HTTP.
+const found = fuzzFoundCases();
+for (const c of found.messages) cases.push({ transport: "http", name: `http/${c.name}`, raw: c.raw, messages: c.messages });
+for (const c of found.steps) cases.push({ transport: "http", name: `http/${c.name}`, steps: c.steps });
+for (const c of found.messages) cases.push({ transport: "stdio", name: `stdio/${c.name}`, raw: c.raw, messages: c.messages });
 const names = new Set();
 for (const c of cases) {
   if (names.has(c.name)) throw new Error(`duplicate case name ${c.name}`);

@@ -65,6 +65,10 @@ export const changes = {
     summary: "resources/subscribe on a server without subscriptions: `method not found: \"resources/subscribe\"`",
     source: "go-sdk@v1.7.0 mcp/server.go (method table)",
   },
+  "complete-params-checked": {
+    summary: "completion/complete checks its params before looking for a completion handler: no `ref`, or no `argument.name`, is -32602 `invalid params: missing required '...' field`",
+    source: `${dbg("v1.7.0", "disablecompleteparamsvalidation")}; mcp/server.go Server.complete`,
+  },
   "method-checked-first": {
     summary: "an HTTP method other than GET, POST, DELETE answers 405 with `Allow` before any header check (HEAD was a 400 for Accept)",
     source: "go-sdk@v1.7.0 mcp/streamable.go serveStateful / serveStateless",
@@ -160,10 +164,12 @@ const rules = [
   ["stdio-method-not-found", (c) => c.name.startsWith("stdio/") && (d(c, /0 -> -32601/) || d(c, /-> "method not found/) || c.kind === "answer-count")],
   ["duplicate-initialize", (c) => d(c, /duplicate \\"initialize\\" received/)],
   ["subscribe-not-supported-text", (c) => d(c, /server does not support resource subscriptions/)],
+  ["complete-params-checked", (c) => d(c, /missing required '(ref|argument\.name)' field/) || (/fuzz\/completion-complete-no-ref$/.test(c.name) && d(c, /-32601 -> -32602/))],
   ["sse-ok-comment", (c) => c.kind === "sse-comment" || d(c, /"" -> ": ok"/)],
   ["body-limit-413", (c) => /oversized/.test(c.name)],
   // jsonrpc-not-a-string: its detail is cut before the struct's name (wireDecode for wireCombined).
-  ["empty-method-key", (c) => d(c, /wireDecode|wireCombined/) || (/method\/empty|method-number|jsonrpc-not-a-string/.test(c.name) && !era(c.name))],
+  // The fuzzer's bodies: a type error cut before the struct's name, a duplicate method kept raw, "method": "".
+  ["empty-method-key", (c) => d(c, /wireDecode|wireCombined/) || (/method\/empty|method-number|jsonrpc-not-a-string|fuzz\/body-(cut-inside-a-character|duplicate-method-first-not-string|method-empty-notification)/.test(c.name) && !era(c.name))],
   ["method-checked-first", (c) => /\/(head|put|patch)$/.test(c.name) && (d(c, /405|allow|Method Not Allowed/) || c.kind === "content-type")],
   ["supported-versions-text", (c) => !era(c.name) && d(c, /Unsupported protocol version/) && c.kind === "text-body"],
   // What is left in an era case: the version gate lifted (statuses, content types, bodies of

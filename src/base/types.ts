@@ -179,6 +179,11 @@ export interface CallContext {
   meta?: Record<string, unknown>;
   /** Local-only: the run (an isolated world for grading an agent) this call joined, resolved by the host. */
   run?: RunSettings;
+  /**
+   * The arguments' JSON text as the client wrote it (spaces and all), where the transport kept
+   * it: production's decoder quotes that text when arguments are not an object.
+   */
+  argumentsText?: () => string | undefined;
 }
 
 /**

@@ -5,6 +5,18 @@ import { Catalog } from "./catalog.js";
 import { nullArgumentsPanic } from "./goPanics.js";
 import { goQuote } from "./goFmtVerbs.js";
 import { stringifyDeep } from "../goJson/encode.js";
+import { decoderPrefix } from "../base/decoderPrefix.js";
+import { numberOutOfRange } from "./numberOutOfRange.js";
+
+/**
+ * numberOutOfRange, walked only when the arguments as sent hold an exponent of three digits or
+ * more (only such a literal parses to Infinity): the walk visits every value, the text test is one
+ * native regex. Without the text (in-process callers) it walks.
+ */
+function mayHoldHugeNumber(args: Record<string, unknown>, call: CallContext): string | undefined {
+  const text = call.argumentsText?.();
+  return text !== undefined && !/[eE][+-]?\d{3}/.test(text) ? undefined : numberOutOfRange(args, text);
+}
 import { errorResult, makeResult, renderAnswer } from "./answerStages.js";
 import { selectScenario, type Selection } from "./select.js";
 import type { CallContext, CallOutcome, Clock, ForcedChoice, Forcing, Json, JsonObject, Problem, RandomSource, TimeShift } from "../base/types.js";
@@ -191,7 +203,7 @@ export class Engine {
     });
     const entry = this.catalog.get(name);
     if (entry.kind === "missing") {
-      const message = `unknown tool ${JSON.stringify(name)}`;
+      const message = `unknown tool ${goQuote(name)}`;
       return { kind: "stop", text: message, warnings: [], outcome: { kind: "unknown-tool", code: -32602, message } };
     }
     if (entry.kind === "broken") {
@@ -210,7 +222,8 @@ export class Engine {
     const args = (rawArgs === undefined || rawArgs === null ? {} : rawArgs) as Json;
     // The go-sdk unmarshals arguments into a map before validating: anything but an object
     // fails there, in the JSON decoder's words (measured against the go-sdk by the parity twin).
-    const reason = isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(stringifyDeep(args))} into Go value of type map[string]interface {}`;
+    const outOfRange = isObject(args) ? mayHoldHugeNumber(args, call) : undefined;
+    const reason = outOfRange !== undefined ? `unmarshaling arguments: ${outOfRange}` : isObject(args) ? tool.validators.checkArguments(args) : `unmarshaling arguments: json: cannot unmarshal ${goQuote(decoderPrefix(call.argumentsText?.() ?? stringifyDeep(args)))} into Go value of type map[string]interface {}`;
     if (reason !== null) return { ...stop(`validating "arguments": ${reason}`, warnings), tool };
     if (call.authFailure !== undefined) return { ...stop(call.authFailure, warnings), tool };
     const argObject = args as Record<string, Json>;

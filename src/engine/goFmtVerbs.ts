@@ -1,6 +1,7 @@
 // Go's fmt verbs as production's validator uses them in messages (%v, %q, %s of *big.Rat, %f),
 // so argument-validation errors read byte for byte as the Go service writes them.
 import { goSorted } from "../goJson/keyOrder.js";
+import { goQuote } from "../base/goQuote.js";
 
 /** strconv.FormatFloat(f, 'g', -1, 64): shortest digits, exponent form below 1e-4 or from 1e6. */
 export function goFloat(n: number): string {
@@ -64,10 +65,8 @@ export function goValue(value: unknown): string {
   }
 }
 
-/** %q of a string (Go's strconv.Quote agrees with JSON for printable text). */
-export function goQuote(s: string): string {
-  return JSON.stringify(s);
-}
+/** %q of a string: Go's strconv.Quote (base/goQuote.ts). */
+export { goQuote };
 
 /** %q of a []string: `["a" "b"]`. */
 export function goQuoteList(list: string[]): string {

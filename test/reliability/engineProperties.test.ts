@@ -1,6 +1,7 @@
 // The whole call pipeline (catalog -> validate -> select -> render) over a snapshot of the real
 // catalog, with arguments generated from each tool's input schema and then made hostile. Every
 // call must end in one of the documented outcomes, and no argument may touch the prototype chain.
+import { goQuote } from "../../src/base/goQuote.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -212,7 +213,7 @@ describe("engine call pipeline properties", { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(fc.oneof(hostileKey, fc.constantFrom("../../etc/passwd", "food/search_restaurants", "/etc/passwd", "tools", ".", "", "README")), (name) => {
         fc.pre(!tools.some((t) => t.name === name));
-        expect(engine.callTool(name, {})).toEqual({ kind: "unknown-tool", code: -32602, message: `unknown tool ${JSON.stringify(name)}` });
+        expect(engine.callTool(name, {})).toEqual({ kind: "unknown-tool", code: -32602, message: `unknown tool ${goQuote(name)}` });
       }),
       runs(500),
     );

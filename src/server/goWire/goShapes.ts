@@ -133,20 +133,21 @@ export function goResult(method: string | undefined, result: unknown, profile: P
   const hints: Obj = method !== undefined && cacheable.has(method) && profile.has("cache-hints") ? { ttlMs: 0, cacheScope: "public" } : {};
   // The 2026-07-28 era's fields (wire/rpcSession.ts eraResult): resultType and the `_meta` map.
   const era = typeof result.resultType === "string";
-  const head: Obj = era ? { _meta: sortTop(result._meta) } : {};
+  const head: Obj = era && !empty(result._meta) ? { _meta: sortTop(result._meta) } : {};
   const body = era ? without(result, ["resultType", "_meta"]) : result;
   if (method === "resources/read") return readResult(body, { ...head, ...hints }, era ? result.resultType : undefined, profile);
   const shaped = shapeResult(method, body, profile);
   if (!isObj(shaped) || shaped instanceof Raw) return shaped;
   if (!era) return { ...hints, ...shaped };
-  if (method !== undefined && resultTypeLast.has(method)) return { ...head, ...hints, ...shaped, resultType: result.resultType };
+  // Those two write resultType with omitempty: an empty one (a legacy-initialized session) is left out.
+  if (method !== undefined && resultTypeLast.has(method)) return { ...head, ...hints, ...shaped, ...(result.resultType === "" ? {} : { resultType: result.resultType }) };
   return { resultType: result.resultType, ...head, ...hints, ...shaped };
 }
 
 /** mcp.ReadResourceResult: _meta, the cache fields, contents, resultType; from v1.7.0 marshalled with json.Marshal, HTML escapes included. */
 function readResult(result: Obj, head: Obj, resultType: unknown, profile: Profile): unknown {
   const out: Obj = { ...head, contents: Array.isArray(result.contents) ? result.contents.map(goContents) : result.contents };
-  if (resultType !== undefined) out.resultType = resultType;
+  if (resultType !== undefined && resultType !== "") out.resultType = resultType;
   return profile.has("html-escaping") ? marshalText(out) : out;
 }
 

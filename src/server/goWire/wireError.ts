@@ -4,6 +4,7 @@
 // (text/plain, the text and a newline), stdio as a JSON-RPC error with id null, and an answer to
 // a request as a JSON-RPC error inside the response (`rpc` refusals).
 import { supportedVersions } from "./protocolVersions.js";
+import { goQuote } from "../../base/goQuote.js";
 
 export class WireError extends Error {
   constructor(
@@ -40,14 +41,14 @@ export const metaKeys = {
 
 export const refusals = {
   // The streamable HTTP handler's checks before it reads a body, in its order.
-  forbiddenHost: (host: string) => refusal(403, `Forbidden: invalid Host header ${JSON.stringify(host)}`),
+  forbiddenHost: (host: string) => refusal(403, `Forbidden: invalid Host header ${goQuote(host)}`),
   contentType: () => refusal(415, "Content-Type must be 'application/json'"),
   acceptGet: () => refusal(400, "Accept must contain 'text/event-stream' for GET requests"),
   acceptPost: () => refusal(400, "Accept must contain both 'application/json' and 'text/event-stream'"),
   sessionNotFound: () => refusal(404, "session not found"),
   // serveGET's own checks, after the handler's. No event store is configured (nor in the twin),
   // so a well-formed Last-Event-ID asks for a replay that cannot be done.
-  malformedLastEventId: (id: string) => refusal(400, `malformed Last-Event-ID ${JSON.stringify(id)}`),
+  malformedLastEventId: (id: string) => refusal(400, `malformed Last-Event-ID ${goQuote(id)}`),
   replayUnsupported: () => refusal(400, "stream replay unsupported"),
   // The session's GET stream is one logical stream: a second GET while it is held is refused.
   streamConflict: () => refusal(409, "stream ID conflicts with ongoing stream"),
@@ -60,9 +61,9 @@ export const refusals = {
   // stateful server refuses that version otherwise.
   unsupportedVersion: (eraListed: boolean) => refusal(400, `Bad Request: Unsupported protocol version (supported versions: ${[...(eraListed ? ["2026-07-28"] : []), ...supportedVersions].join(",")})`),
   /** v1.8.0, stateful: a 2026-07-28-era request, answered with the legacy versions a dual-era client falls back on. */
-  statefulUnsupportedVersion: (version: string) => jsonRefusal(400, -32022, `protocol version ${JSON.stringify(version)} is not supported by this server`, { supported: supportedVersions, requested: version }),
+  statefulUnsupportedVersion: (version: string) => jsonRefusal(400, -32022, `protocol version ${goQuote(version)} is not supported by this server`, { supported: supportedVersions, requested: version }),
   /** v1.7.0, stateful: a 2026-07-28-era request; `version` is the header's. */
-  statefulOnlyVersion: (version: string) => refusal(400, `Bad Request: protocol version ${JSON.stringify(version)} is only supported on stateless HTTP servers (set StreamableHTTPOptions.Stateless = true)`),
+  statefulOnlyVersion: (version: string) => refusal(400, `Bad Request: protocol version ${goQuote(version)} is only supported on stateless HTTP servers (set StreamableHTTPOptions.Stateless = true)`),
   // Reading the body.
   emptyBody: () => refusal(400, "POST requires a non-empty body"),
   /** `reason`: the JSON decoder's words (goDecode.ts). Code -32700 where it is a JSON-RPC error (stdio). */
@@ -71,15 +72,15 @@ export const refusals = {
   /** checkRequest's words for a request the server cannot take (methods.ts). */
   badRequest: (text: string) => new WireError(400, -32600, text),
   // The 2026-07-28 era's checks of a POST (go-sdk v1.7.0 servePOST, validateMcpHeaders): JSON, 400.
-  versionHeaderRequired: () => jsonRefusal(400, -32020, `Mcp-Protocol-Version header is required for requests carrying ${JSON.stringify(metaKeys.protocolVersion)}`),
-  versionHeaderMismatch: (header: string, meta: string) => jsonRefusal(400, -32020, `Mcp-Protocol-Version header ${JSON.stringify(header)} does not match request ${metaKeys.protocolVersion} ${JSON.stringify(meta)}`),
+  versionHeaderRequired: () => jsonRefusal(400, -32020, `Mcp-Protocol-Version header is required for requests carrying ${goQuote(metaKeys.protocolVersion)}`),
+  versionHeaderMismatch: (header: string, meta: string) => jsonRefusal(400, -32020, `Mcp-Protocol-Version header ${goQuote(header)} does not match request ${metaKeys.protocolVersion} ${goQuote(meta)}`),
   methodHeaderMissing: () => jsonRefusal(400, -32020, "missing required Mcp-Method header"),
   methodHeaderMismatch: (header: string, body: string) => jsonRefusal(400, -32020, `header mismatch: Mcp-Method header value '${header}' does not match body value '${body}'`),
-  nameHeaderMissing: (method: string) => jsonRefusal(400, -32020, `missing required Mcp-Name header for method ${JSON.stringify(method)}`),
-  nameUnreadable: (method: string) => jsonRefusal(400, -32020, `failed to extract name from parameters for method ${JSON.stringify(method)}`),
+  nameHeaderMissing: (method: string) => jsonRefusal(400, -32020, `missing required Mcp-Name header for method ${goQuote(method)}`),
+  nameUnreadable: (method: string) => jsonRefusal(400, -32020, `failed to extract name from parameters for method ${goQuote(method)}`),
   nameHeaderMismatch: (header: string, body: string) => jsonRefusal(400, -32020, `header mismatch: Mcp-Name header value '${header}' does not match body value '${body}'`),
   /** A call of the 2026-07-28 era to a method the server lacks: 404 where the legacy protocol has a 400 text. */
-  eraNotHandled: (method: string) => jsonRefusal(404, -32601, `JSON RPC not handled: ${JSON.stringify(method)} unsupported`),
+  eraNotHandled: (method: string) => jsonRefusal(404, -32601, `JSON RPC not handled: ${goQuote(method)} unsupported`),
   // Ours, not the go-sdk's: the go-sdk sets no body limit; the
   // limit bounds what a client can make us hold.
   tooLarge: (limit: number) => refusal(413, `Payload Too Large: request body exceeds ${limit} bytes (see --body-limit)`),
@@ -89,21 +90,28 @@ export const refusals = {
   /** The non-MCP routes' DNS-rebinding refusal (rendered as JSON by sendRpcError). */
   forbiddenSiteHost: (host: string, what = "a loopback name") => refusal(403, `Forbidden: Host header "${host}" is not ${what} (DNS rebinding protection)`),
   // Answers to a request, inside the JSON-RPC response.
-  notHandled: (method: string) => rpc(0, `JSON RPC not handled: ${JSON.stringify(method)} unsupported`),
+  notHandled: (method: string) => rpc(0, `JSON RPC not handled: ${goQuote(method)} unsupported`),
   /** v1.7.0's stdio words for a method it lacks (over HTTP it still answers notHandled). */
-  methodNotFound: (method: string) => rpc(-32601, `method not found: ${JSON.stringify(method)}`),
+  methodNotFound: (method: string) => rpc(-32601, `method not found: ${goQuote(method)}`),
   missingParams: () => rpc(-32600, 'invalid request: missing required "params"'),
-  duringInitialization: (method: string) => rpc(0, `method ${JSON.stringify(method)} is invalid during session initialization`),
+  /** The JSON decoder's own words with no code: jsonrpc2's reading of a cancellation's params. */
+  undecodable: (text: string) => rpc(0, text),
+  /**
+   * `"params": null` where they are required: found after unmarshalling, so the handler's error
+   * (every release; initialize has its own unmarshaller, whose error carries no code).
+   */
+  nullParams: (method: string) => (method === "initialize" ? rpc(0, `handling 'initialize': missing required "params"`) : rpc(-32600, `handling '${method}': invalid request: missing required "params"`)),
+  duringInitialization: (method: string) => rpc(0, `method ${goQuote(method)} is invalid during session initialization`),
   /** Params the go-sdk cannot unmarshal into the method's params struct (goParams.ts): code 0, -32602 from v1.7.0. */
   unreadableParams: (text: string, coded: boolean) => rpc(coded ? -32602 : 0, text),
   // The `_meta` triple of a 2026-07-28 call (servePOST and validateRequestMeta), and what its
   // version asks. JSON with status 400 whether the POST or the session refuses it (goWire/eraStatus.ts).
-  metaMissing: (key: string) => jsonRefusal(400, -32602, `missing or invalid _meta field ${JSON.stringify(key)}`),
-  metaInvalid: (key: string) => jsonRefusal(400, -32602, `invalid _meta field ${JSON.stringify(key)}`),
+  metaMissing: (key: string) => jsonRefusal(400, -32602, `missing or invalid _meta field ${goQuote(key)}`),
+  metaInvalid: (key: string) => jsonRefusal(400, -32602, `invalid _meta field ${goQuote(key)}`),
   /** `supported`: every version the server speaks, the era's included. */
   unsupportedMetaVersion: (requested: string, supported: readonly string[]) => jsonRefusal(400, -32022, "unsupported protocol version", { supported, requested }),
   /** v1.7.0 on: a session answers initialize once. */
-  duplicate: (method: string) => rpc(0, `duplicate ${JSON.stringify(method)} received`),
+  duplicate: (method: string) => rpc(0, `duplicate ${goQuote(method)} received`),
 };
 
 /** The error of a JSON-RPC answer: code, message and data as any thrown error carries them. */

@@ -92,7 +92,8 @@ export function sseRoutes(ctx: HostContext): Router {
       if (!decoded.ok || Array.isArray(decoded.value)) return sendWireError(res, refusals.unparsableBody());
       const message = decoded.value as Record<string, unknown>;
       session.client ??= clientNameOf([message]);
-      if (typeof message.method === "string" && message.method !== "") {
+      // From v1.7.0 `"method": ""` is a method too, and refused as one the server lacks.
+      if (typeof message.method === "string" && (message.method !== "" || ctx.profile.has("empty-method-key"))) {
         const bad = checkRequest(message as { method: string }, ctx.profile);
         if (bad) return sendWireError(res, bad);
       }

@@ -1,6 +1,7 @@
 // One session answering exactly as production's go-sdk server does: the
 // handler table behind the wire's own dispatch (wire/rpcSession.ts). Handlers take the raw
 // params, so nothing is validated or reshaped on the way in that the go-sdk would not.
+import { goQuote } from "../../base/goQuote.js";
 import { logLevels, type LogLevel } from "../../base/dynamics.js";
 import type { ToolEngine } from "../../engine/toolEngine.js";
 import { isObject as isObj } from "../../base/isObject.js";
@@ -48,6 +49,15 @@ export interface McpSessionOptions {
 const engineMethods: ReadonlySet<string> = new Set(["tools/call", "tools/list"]);
 
 
+/**
+ * A list's cursor as the go-sdk's paginateList reads it: one page holds every item, so no cursor
+ * was ever issued and any non-empty one fails to decode (its gob page token) as invalid params.
+ * A cursor crafted as a valid token would list the items after it there; nobody sends one.
+ */
+function refuseCursor(params: Record<string, unknown>): void {
+  if (typeof params.cursor === "string" && params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
+}
+
 export function createMcpSession(opts: McpSessionOptions): RpcSession {
   // Kept per session, so one client's debug level never reaches another.
   let level: LogLevel | undefined;
@@ -80,9 +90,8 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
     // Built in full (initializeResult.ts) so nothing (title, instructions) is added to production's
     // exact shape. A missing protocolVersion negotiates the newest, as the go-sdk does.
     initialize: (params) => initializeResult(opts.serviceVersion, params),
-    // One page holds every tool, so the go-sdk can decode no cursor: any cursor is refused.
     "tools/list": (params) => {
-      if (typeof params.cursor === "string" && params.cursor !== "") throw new RpcError(ErrorCodes.invalidParams, "invalid params");
+      refuseCursor(params);
       return { tools: toolListText(engine().listTools(), opts.profile) };
     },
     "tools/call": (params, extra) => toolsCall(callContext(engine()), params, extra),
@@ -92,26 +101,36 @@ export function createMcpSession(opts: McpSessionOptions): RpcSession {
       return {};
     },
     // Answered by the go-sdk though production has no prompts.
-    "prompts/list": () => ({ prompts: [] }),
-    "resources/list": () => listWidgetResources(opts.widgetDomain),
-    "resources/templates/list": () => ({ resourceTemplates: [] }),
+    "prompts/list": (params) => (refuseCursor(params), { prompts: [] }),
+    "resources/list": (params) => (refuseCursor(params), listWidgetResources(opts.widgetDomain)),
+    "resources/templates/list": (params) => (refuseCursor(params), { resourceTemplates: [] }),
     "resources/subscribe": () => {
       // v1.7.0 words it as any method it lacks.
       if (opts.profile.has("subscribe-not-supported-text")) throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/subscribe"');
       throw new RpcError(ErrorCodes.methodNotFound, "method not found: server does not support resource subscriptions");
     },
-    "completion/complete": () => {
+    // The go-sdk knows the method and serves it with its own refusal (every release; measured by the parity fuzzer).
+    "resources/unsubscribe": () => {
+      throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "resources/unsubscribe"');
+    },
+    "completion/complete": (params) => {
+      // From v1.7.0 the params are checked before the server finds it has no completion handler.
+      if (opts.profile.has("complete-params-checked")) {
+        if (params.ref === undefined || params.ref === null) throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'ref' field");
+        const argument = isObj(params.argument) ? params.argument : {};
+        if (typeof argument.name !== "string" || argument.name === "") throw new RpcError(ErrorCodes.invalidParams, "invalid params: missing required 'argument.name' field");
+      }
       throw new RpcError(ErrorCodes.methodNotFound, 'method not found: "completion/complete"');
     },
     // go-sdk's answer for a prompt it lacks (every release); production registers none.
     "prompts/get": (params) => {
-      throw new RpcError(ErrorCodes.invalidParams, `unknown prompt ${JSON.stringify(typeof params.name === "string" ? params.name : "")}`);
+      throw new RpcError(ErrorCodes.invalidParams, `unknown prompt ${goQuote(typeof params.name === "string" ? params.name : "")}`);
     },
     "resources/read": (params) => {
       // go-sdk v1.7.0 moved an unknown resource from its own -32002 to -32602 (customresnotfounderrcode).
       const notFound = opts.profile.has("resource-not-found-code") ? ErrorCodes.invalidParams : ErrorCodes.resourceNotFound;
-      // A missing uri is the empty uri to the go-sdk: not found.
-      if (params.uri === undefined) throw new RpcError(notFound, "Resource not found", { uri: "" });
+      // A missing or null uri is the empty uri to the go-sdk: not found.
+      if (params.uri === undefined || params.uri === null) throw new RpcError(notFound, "Resource not found", { uri: "" });
       if (typeof params.uri !== "string") throw new RpcError(ErrorCodes.invalidParams, 'resources/read needs a "uri" string');
       if (params.uri !== widgetUri) throw new RpcError(notFound, "Resource not found", { uri: params.uri });
       return readWidgetResource(opts.widgetDomain);

@@ -1,6 +1,7 @@
 // tools/call: the engine decides, the log records, and a debug-level session hears which
 // scenario answered (a log notification). How the scenario was selected (forced or matched) stays
 // in the server log: forcing is never visible to the client.
+import { memberText } from "../wire/goDecode.js";
 import type { CallExtra } from "../wire/rpcSession.js";
 import { logCall } from "./logCall.js";
 import type { Log } from "../host/log.js";
@@ -67,7 +68,11 @@ export function toolsCall(ctx: ToolsCallContext, params: Record<string, unknown>
   const identity = ctx.auth ? identifyCall(extra) : undefined;
   const user = identity === undefined ? {} : "denied" in identity ? { authFailure: identity.denied } : { userId: identity.userId };
   const sessionId = extra.sessionId ?? ctx.sessionId;
-  const call: CallContext = { transport: ctx.transport, sessionId, meta, ...user };
+  const argumentsText = () => {
+    const text = extra.paramsText?.();
+    return text === undefined ? undefined : memberText(text, "arguments");
+  };
+  const call: CallContext = { transport: ctx.transport, sessionId, meta, argumentsText, ...user };
   const runId = runIdOf(ctx, meta, extra);
   if (runId !== undefined) return inRun(ctx, runId, name, call, started, params, extra);
   const shared = sharedStateOf(ctx.engine);

@@ -3,6 +3,7 @@
 // before a handler runs; the streamable HTTP handler runs it on every message of a POST first.
 import { refusals, type WireError } from "../goWire/wireError.js";
 import type { Profile } from "../profiles/profiles.js";
+import { goQuote } from "../../base/goQuote.js";
 
 interface MethodInfo {
   notification: boolean;
@@ -48,8 +49,8 @@ export function checkRequest(m: { method: string; id?: unknown; params?: unknown
   const info = methodInfo(m.method, profile);
   if (!info) return refusals.badRequest(refusals.notHandled(m.method).message);
   const isCall = m.id !== undefined && m.id !== null;
-  if (info.notification && isCall) return refusals.badRequest(`invalid request: unexpected id for ${JSON.stringify(m.method)}`);
-  if (!info.notification && !isCall) return refusals.badRequest(`invalid request: missing id for ${JSON.stringify(m.method)}`);
+  if (info.notification && isCall) return refusals.badRequest(`invalid request: unexpected id for ${goQuote(m.method)}`);
+  if (!info.notification && !isCall) return refusals.badRequest(`invalid request: missing id for ${goQuote(m.method)}`);
   if (!info.paramsOptional && m.params === undefined) return refusals.badRequest(refusals.missingParams().message);
   return undefined;
 }

@@ -6,6 +6,7 @@
 import { eraVersion } from "../goWire/protocolVersions.js";
 import type { Profile } from "../profiles/profiles.js";
 import { mistyped } from "./goDecode.js";
+import { decoderProblem } from "./goParams.js";
 import { checkRequest, methodInfo } from "./methods.js";
 import { metaKeys, refusals, type WireError } from "../goWire/wireError.js";
 
@@ -98,7 +99,8 @@ function headerRefusal(m: Message, headers: PostHeaders): PostRefusal | undefine
   if (field === undefined) return undefined;
   if (headers.name === "") return refuse(refusals.nameHeaderMissing(m.method));
   // The params must unmarshal into the method's struct (absent params do not).
-  if (m.params === undefined || mistyped(m.params, [field]) || metaOf(m.params) === undefined && hasNonObjectMeta(m.params)) return refuse(refusals.nameUnreadable(m.method));
+  // Any field of the struct that does not decode counts (prompts/get's arguments map, measured).
+  if (m.params === undefined || mistyped(m.params, [field]) || (metaOf(m.params) === undefined && hasNonObjectMeta(m.params)) || decoderProblem(m.method, m.params) !== undefined) return refuse(refusals.nameUnreadable(m.method));
   const inBody = m.params === null ? "" : ((m.params as Record<string, unknown>)[field] as string | undefined | null) ?? "";
   if (headers.name !== inBody) return refuse(refusals.nameHeaderMismatch(headers.name, inBody));
   return undefined;

@@ -17,7 +17,8 @@ function servedBeforeInitialize(method: string, profile: Profile): boolean {
   if (method === "initialize" || method === "ping") return true;
   return profile.has("pre-initialize-methods") && (method === "logging/setLevel" || method === "resources/subscribe" || method === "resources/unsubscribe");
 }
-import { paramsCoded, paramsProblem } from "./goParams.js";
+import { decoderProblem, paramsCoded, paramsProblem } from "./goParams.js";
+import { goQuote } from "../../base/goQuote.js";
 import { memberText } from "./goDecode.js";
 import { metaKeys, refusals, rpcErrorOf } from "../goWire/wireError.js";
 import { requestMeta } from "./requestMeta.js";
@@ -72,6 +73,8 @@ export interface CallExtra {
   stopped?(): void;
   /** The call follows the 2026-07-28 protocol (its `_meta` says so: wire/requestMeta.ts). */
   newProtocol?: boolean;
+  /** The params' JSON text as sent, where the transport kept the message's text. */
+  paramsText?(): string | undefined;
 }
 
 /** A handler's answer: the result, or a promise of it; a throw is the JSON-RPC error. */
@@ -100,6 +103,13 @@ const removedMethods: ReadonlySet<string> = new Set(["initialize", "ping", "logg
 export class RpcSession {
   /** InitializeParams received: the go-sdk's test for "initialized". */
   private initialized = false;
+  /** Opened by a legacy `initialize` (not by a 2026-07-28 request's `_meta`). */
+  private legacyInitialized = false;
+  /**
+   * Initialized by a 2026-07-28 request's `_meta`: a tool call's and a read's result then carry
+   * resultType whatever the request (the result types write it from the session's protocol).
+   */
+  private eraSession = false;
   private closedFlag = false;
   private readonly calls = new Map<RequestId, AbortController>();
   /** Messages that arrived while the engine loads, in order (see SessionOptions.waitsFor). */
@@ -147,7 +157,7 @@ export class RpcSession {
 
   /** The transport answered `initialize` before this session existed (stdio's early answer). */
   initializedElsewhere(): void {
-    this.initialized = true;
+    this.initialized = this.legacyInitialized = true;
   }
 
   /** A notification about nothing in particular (tools/list_changed), on the session's own stream. */
@@ -167,10 +177,22 @@ export class RpcSession {
    * and the server named in its `_meta` (go-sdk setCompleteResultType, annotateServerInfo).
    * goWire/goShapes.ts puts both where the result's struct has them.
    */
-  private eraResult(result: unknown): unknown {
+  private eraResult(result: unknown, method: string): unknown {
     if (!this.opts.profile.has("era-2026-result-fields") || !isObj(result)) return result;
     const meta = isObj(result._meta) ? result._meta : {};
-    return { ...result, resultType: "complete", _meta: { ...meta, [metaKeys.serverInfo]: this.opts.serverInfo } };
+    const withInfo = { ...result, _meta: { ...meta, [metaKeys.serverInfo]: this.opts.serverInfo } };
+    // On a session a legacy initialize opened, the results whose types carry their resultType
+    // themselves (a tool call's, a read's) leave it out; list results keep it (measured over
+    // stdio and SSE against the v1.7.0 and v1.8.0 twins).
+    // An empty resultType is Go's zero value, which those types' MarshalJSON omits (goShapes.ts).
+    if (!this.eraSession && (method === "tools/call" || method === "resources/read")) return { ...withInfo, resultType: "" };
+    return { ...withInfo, resultType: "complete" };
+  }
+
+  /** A legacy request's result on a session a 2026-07-28 request initialized (measured over SSE, v1.7.0). */
+  private sessionResult(result: unknown, method: string): unknown {
+    if (!this.eraSession || !isObj(result) || (method !== "tools/call" && method !== "resources/read")) return result;
+    return { ...result, resultType: "complete" };
   }
 
   private drain(): void {
@@ -205,7 +227,7 @@ export class RpcSession {
   private call(method: string, id: RequestId, params: unknown, reply: Reply, arrival: Arrival, text?: string): void {
     const meta = requestMeta(params, this.opts.profile);
     const newProtocol = "newProtocol" in meta && meta.newProtocol;
-    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result) : result }, method, this.opts.profile));
+    const answer = (result: unknown) => reply.write(goMessageText({ jsonrpc: "2.0", id, result: newProtocol ? this.eraResult(result, method) : this.sessionResult(result, method) }, method, this.opts.profile));
     const refuse = (err: unknown) => {
       const error = rpcErrorOf(err);
       const text = goMessageText({ jsonrpc: "2.0", id, error }, method, this.opts.profile);
@@ -222,21 +244,26 @@ export class RpcSession {
       refuse(refusals.methodNotFound(method));
       return reply.end();
     }
+    // A notification's method called with an id (HTTP refuses it before dispatch, as checkRequest
+    // does there): jsonrpc2 reads a cancellation's params first, and its decoder's error is the
+    // answer as it is; anything else is checkRequest's refusal (measured over stdio).
+    if (methodInfo(method, this.opts.profile)?.notification) {
+      const unreadable = method === "notifications/cancelled" ? decoderProblem(method, params, text === undefined ? undefined : () => memberText(text, "params")) : undefined;
+      refuse(unreadable ? refusals.undecodable(unreadable.problem) : refusals.badRequest(`invalid request: unexpected id for ${goQuote(method)}`));
+      return reply.end();
+    }
     // A request of the new protocol brings in its `_meta` what initialize would have said.
     if (!this.initialized && !newProtocol && !servedBeforeInitialize(method, this.opts.profile)) {
       refuse(refusals.duringInitialization(method));
       return reply.end();
     }
-    if (method === "ping") {
-      answer({});
-      return reply.end();
-    }
+    // go-sdk's handle keeps a 2026-07-28 request's `_meta` as the session's initialize params:
+    // the session counts as initialized from then on, for legacy requests too (measured over SSE).
+    if (!this.initialized && newProtocol) this.initialized = this.eraSession = true;
+    // As the go-sdk takes a method it knows: checkRequest, then its params unmarshalled (a type
+    // error, then null where params are required), and only then a handler, or none (a method
+    // it knows but serves nothing for, resources/unsubscribe, still gets this far).
     const info = methodInfo(method, this.opts.profile);
-    const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
-    if (!handler) {
-      refuse(this.opts.stdio === true && this.opts.profile.has("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
-      return reply.end();
-    }
     if (params === undefined && info && !info.paramsOptional) {
       refuse(refusals.missingParams());
       return reply.end();
@@ -246,12 +273,26 @@ export class RpcSession {
       refuse(refusals.unreadableParams(unreadable, paramsCoded(method, this.opts.profile)));
       return reply.end();
     }
+    if (params === null && info && !info.paramsOptional) {
+      refuse(refusals.nullParams(method));
+      return reply.end();
+    }
+    // ping's params are unmarshalled (into PingParams) as any method's are.
+    if (method === "ping") {
+      answer({});
+      return reply.end();
+    }
+    const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, method) ? this.opts.handlers[method] : undefined;
+    if (!handler) {
+      refuse(this.opts.stdio === true && this.opts.profile.has("stdio-method-not-found") ? refusals.methodNotFound(method) : refusals.notHandled(method));
+      return reply.end();
+    }
     if (method === "initialize" && this.initialized && this.opts.profile.has("duplicate-initialize")) {
       refuse(refusals.duplicate(method));
       return reply.end();
     }
     const p = isObj(params) ? params : {};
-    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol, this.opts.profile);
+    const extra = new Call(id, this.opts.id, p, arrival, reply, newProtocol, this.opts.profile, text);
     let result: unknown;
     try {
       result = handler(p, extra);
@@ -259,7 +300,7 @@ export class RpcSession {
       refuse(err);
       return reply.end();
     }
-    if (method === "initialize") this.initialized = true;
+    if (method === "initialize") this.initialized = this.legacyInitialized = true;
     if (!(result instanceof Promise)) {
       // A fault that put something else on the wire (a go-sdk panic) leaves nothing to answer.
       if (!extra.taken) answer(result);
@@ -297,7 +338,12 @@ class Call implements CallExtra {
     private readonly reply: Reply,
     readonly newProtocol: boolean,
     private readonly profile: Profile,
+    private readonly text?: string,
   ) {}
+
+  paramsText(): string | undefined {
+    return this.text === undefined ? undefined : memberText(this.text, "params");
+  }
 
   get _meta(): Record<string, unknown> | undefined {
     const meta = this.params._meta;

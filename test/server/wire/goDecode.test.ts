@@ -15,6 +15,23 @@ const refused: [string, string][] = [
   ['{"jsonrpc":"2.0",}', "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: }"],
   ["[1,]", "unmarshaling jsonrpc message: json: unexpected trailing comma after object field: ]"],
   [`{${Buffer.from([0xff, 0xfe]).toString("latin1")}}`, "unmarshaling jsonrpc message: json: expected '\"' at the beginning of a string value: \u00ff\u00fe}"],
+  // The decoder names a character by its first UTF-8 byte (fmt's %c of a byte): a byte-order
+  // mark (EF BB BF) is 'ï', an é (C3 A9) 'Ã' (the BOM measured by the parity fuzzer).
+  ['\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}', 'unmarshaling jsonrpc message: json: invalid character \'ï\' looking for beginning of value: \ufeff{"jsonrpc":"2.0","id":1,"meth...'],
+  ['{"a" é}', "unmarshaling jsonrpc message: json: expected ':' after object field key but found 'Ã': é}"],
+  // A literal is compared whole (measured against the v1.6.1 twin).
+  ["tré", "unmarshaling jsonrpc message: json: expected 'true' but found invalid token: tré"],
+  ['{"a":nul}', "unmarshaling jsonrpc message: json: expected 'null' but found invalid token: nul}"],
+  ['{"a":fals', "unmarshaling jsonrpc message: unexpected EOF"],
+  // Numbers and strings as segmentio/encoding reads them; cut short inside either is the end of
+  // the input (measured by the parity fuzzer against the v1.6.1 twin).
+  ['{"jsonrpc":"2.0","id":-,"method":"ping"}', "unmarshaling jsonrpc message: json: expected digit but got ',': -,\"method\":\"ping\"}"],
+  ['{"jsonrpc":"2.0","id":-4.', "unmarshaling jsonrpc message: unexpected EOF"],
+  ['{"jsonrpc":"2.0","id":2,"method":"pi', "unmarshaling jsonrpc message: unexpected EOF"],
+  ['{"a":"x\ty"}', 'unmarshaling jsonrpc message: json: invalid character \'\t\' in string escape code: "x\ty"}'],
+  ['{"jsonrpc":"2.0","id":1E400,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "1E400" into Go struct field jsonrpc2.wireCombined.id of type float64'],
+  // Keys are decoded in order, a duplicate included: the first "method" is refused though a later one is a string.
+  ['{"method":true,"jsonrpc":"2.0","id":2,"method":"ping"}', 'unmarshaling jsonrpc message: json: cannot unmarshal "true,\\"jsonrpc\\":\\"2.0\\",\\"id\\":2,\\"met..." into Go struct field jsonrpc2.wireCombined.method of type string'],
   ["42", 'unmarshaling jsonrpc message: json: cannot unmarshal "42" into Go value of type jsonrpc2.wireCombined'],
   ['"ping"', 'unmarshaling jsonrpc message: json: cannot unmarshal "\\"ping\\"" into Go value of type jsonrpc2.wireCombined'],
   ["true", 'unmarshaling jsonrpc message: json: cannot unmarshal "true" into Go value of type jsonrpc2.wireCombined'],
@@ -88,6 +105,11 @@ describe("paramsProblem", () => {
       { protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } },
       `handling 'initialize': unmarshaling ${JSON.stringify(JSON.stringify({ protocolVersion: 20250618, capabilities: {}, clientInfo: { name: "parity-corpus", version: "1.0.0" } }))} into a *mcp.initializeParamsV2: json: cannot unmarshal "20250618,\\"capabilities\\":{},\\"clie..." into Go struct field mcp.initializeParamsV2.protocolVersion of type string`,
     ],
+    // Every params struct embeds Meta, a map: a `_meta` that is not an object fails (measured
+    // against the v1.6.1 twin by the parity fuzzer).
+    ["tools/call", { name: "get_ride_status", arguments: {}, _meta: 5 }, `handling 'tools/call': unmarshaling "{\\"name\\":\\"get_ride_status\\",\\"arguments\\":{},\\"_meta\\":5}" into a *mcp.CallToolParamsRaw: json: cannot unmarshal "5}" into Go struct field mcp.CallToolParamsRaw._meta of type map[string]interface {}`],
+    ["ping", { _meta: "x" }, `handling 'ping': unmarshaling "{\\"_meta\\":\\"x\\"}" into a *mcp.PingParams: json: cannot unmarshal "\\"x\\"}" into Go struct field mcp.PingParams._meta of type map[string]interface {}`],
+    ["tools/list", { _meta: [1] }, `handling 'tools/list': unmarshaling "{\\"_meta\\":[1]}" into a *mcp.ListToolsParams: json: cannot unmarshal "[1]}" into Go struct field mcp.ListToolsParams._meta of type map[string]interface {}`],
   ])("%s with %j", (method, params, text) => {
     expect(paramsProblem(method, params, baseProfile)).toBe(text);
   });
@@ -95,6 +117,8 @@ describe("paramsProblem", () => {
   it("null params and well-typed ones unmarshal", () => {
     expect(paramsProblem("tools/list", null, baseProfile)).toBeUndefined();
     expect(paramsProblem("tools/call", { name: "x", arguments: 5 }, baseProfile)).toBeUndefined();
+    expect(paramsProblem("tools/call", { name: "x", _meta: null }, baseProfile)).toBeUndefined();
+    expect(paramsProblem("tools/call", { name: "x", _meta: { a: 1 } }, baseProfile)).toBeUndefined();
   });
 });
 
